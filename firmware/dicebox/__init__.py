@@ -1,0 +1,1 @@
+"""dicebox: a dice box that referees fighting games (firmware package)."""

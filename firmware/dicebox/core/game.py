@@ -1,0 +1,86 @@
+"""What every rule set's Game provides, and the option checker they share.
+
+A Game is built from (options, dice, log) and advanced by inputs only:
+prompt() says what the next input is, apply() takes it. All rolls go through
+`dice` and all rules events into `log`, so replaying the inputs rebuilds
+everything (see record.replay).
+"""
+
+
+class RecordError(ValueError):
+    """Bad record data: the message names the field and the problem."""
+
+
+class Game:
+    RULESET = ""
+    OPTIONS = ()  # (name, default, allowed): allowed is (lo, hi), a tuple of str, or a checker
+
+    def __init__(self, options, dice, log):
+        self.options = options
+        self.dice = dice
+        self.log = log
+
+    def prompt(self):
+        """None when the fight is over, else (what, lo, hi): the next input is an int lo..hi."""
+        return None
+
+    def check(self, value):
+        """Raise ValueError if value is not a valid next input."""
+        p = self.prompt()
+        if p is None:
+            raise ValueError("the fight is already over")
+        if not isinstance(value, int) or isinstance(value, bool) or not p[1] <= value <= p[2]:
+            raise ValueError("%s must be %d..%d, not %r" % (p[0], p[1], p[2], value))
+
+    def apply(self, value):
+        raise NotImplementedError
+
+    def result(self):
+        """None while the fight goes on, else a dict (winner, method, ...)."""
+        return None
+
+    def state(self):
+        """The whole rules state as plain data (for parity checks and invariants)."""
+        return {}
+
+    def describe(self, name, a, b, c):
+        """Readable text of a logged event."""
+        return "%s %d %d %d" % (name, a, b, c)
+
+
+def check_options(spec, given, where="options"):
+    """Fill defaults and check each option; unknown names are errors."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise RecordError("%s: must be an object of option names" % where)
+    out = {}
+    known = []
+    for name, default, allowed in spec:
+        known.append(name)
+        if name not in given:
+            out[name] = default
+            continue
+        value = given[name]
+        field = "%s.%s" % (where, name)
+        if isinstance(allowed, tuple) and len(allowed) == 2 and isinstance(allowed[0], int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RecordError("%s: must be a whole number, not %r" % (field, value))
+            if not allowed[0] <= value <= allowed[1]:
+                raise RecordError("%s: %d is outside %d..%d" % (field, value, allowed[0], allowed[1]))
+        elif isinstance(allowed, tuple):
+            if value not in allowed:
+                raise RecordError("%s: %r is not one of %s" % (field, value, ", ".join(allowed)))
+        elif allowed is bool:
+            if value is not True and value is not False:
+                raise RecordError("%s: must be true or false, not %r" % (field, value))
+        else:
+            try:
+                value = allowed(value)
+            except ValueError as e:
+                raise RecordError("%s: %s" % (field, e))
+        out[name] = value
+    for name in given:
+        if name not in known:
+            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, name, ", ".join(known) or "none"))
+    return out

@@ -1,0 +1,184 @@
+"""A fight is a record: ruleset, options, seed, inputs and forced dice.
+
+Everything else (state, transcript, result) is derived by replaying it, which
+gives undo (replay without the last input), resume after a power cut (replay
+the saved record) and byte-identical parity between interpreters.
+"""
+import json
+
+from dicebox.core import dice as _dice
+from dicebox.core import rulesets
+from dicebox.core.game import RecordError, check_options
+from dicebox.core.jsonout import dumps
+from dicebox.core.log import EVENT, INPUT, ROLL, Log
+from dicebox.core.rng import SEED_MAX
+
+VERSION = 1
+MAX_INPUTS = 20000  # a four-hour LARP session is far below this
+_FIELDS = ("dicebox", "ruleset", "options", "seed", "inputs", "dice")
+
+
+class Record:
+    __slots__ = ("ruleset", "options", "seed", "inputs", "dice")
+
+    def __init__(self, ruleset, options=None, seed=0, inputs=None, dice=None):
+        self.ruleset = ruleset
+        self.options = options if options is not None else {}
+        self.seed = seed
+        self.inputs = inputs if inputs is not None else []
+        self.dice = dice if dice is not None else []
+
+    def to_obj(self):
+        return {
+            "dicebox": VERSION,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seed": self.seed,
+            "inputs": self.inputs,
+            "dice": self.dice,
+        }
+
+    def dumps(self):
+        return dumps(self.to_obj())
+
+
+def _int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def from_obj(obj, where="record"):
+    """Check decoded JSON and build a Record; errors name the field."""
+    if not isinstance(obj, dict):
+        raise RecordError("%s: must be a JSON object" % where)
+    for key in obj:
+        if key not in _FIELDS:
+            raise RecordError("%s: unknown field '%s'" % (where, key))
+    for key in ("dicebox", "ruleset", "seed"):
+        if key not in obj:
+            raise RecordError("%s: missing field '%s'" % (where, key))
+    if obj["dicebox"] != VERSION:
+        raise RecordError("%s: field 'dicebox': version %r is not %d" % (where, obj["dicebox"], VERSION))
+    ruleset = obj["ruleset"]
+    if not isinstance(ruleset, str):
+        raise RecordError("%s: field 'ruleset': must be text" % where)
+    seed = obj["seed"]
+    if not _int(seed) or not 0 <= seed <= SEED_MAX:
+        raise RecordError("%s: field 'seed': must be a whole number 0..%d, not %r" % (where, SEED_MAX, seed))
+    inputs = obj.get("inputs", [])
+    if not isinstance(inputs, list):
+        raise RecordError("%s: field 'inputs': must be a list" % where)
+    if len(inputs) > MAX_INPUTS:
+        raise RecordError("%s: field 'inputs': more than %d inputs" % (where, MAX_INPUTS))
+    forced = obj.get("dice", [])
+    if not isinstance(forced, list):
+        raise RecordError("%s: field 'dice': must be a list of die values" % where)
+    for i in range(len(forced)):
+        if not _int(forced[i]):
+            raise RecordError("%s: field 'dice'[%d]: %r is not a whole number" % (where, i, forced[i]))
+    options = obj.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("%s: field 'options': must be an object" % where)
+    return Record(ruleset, options, seed, inputs, forced)
+
+
+def loads(text, where="record"):
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeError:
+            raise RecordError("%s: not UTF-8 text" % where)
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise RecordError("%s: not valid JSON" % where)
+    return from_obj(obj, where)
+
+
+def start(record, ask=False):
+    """A fresh game for the record, before any input."""
+    mod = rulesets.load(record.ruleset)
+    options = check_options(mod.OPTIONS, record.options)
+    log = Log()
+    return mod.Game(options, _dice.Dice(record.seed, record.dice, log, ask), log)
+
+
+def feed(game, record, index):
+    """Apply record input `index` to game, turning rule errors into RecordError."""
+    value = record.inputs[index]
+    try:
+        game.check(value)
+    except ValueError as e:
+        raise RecordError("input %d: %s" % (index + 1, e))
+    mark = len(game.log)
+    game.log.input(index, value)
+    try:
+        game.apply(value)
+    except _dice.DiceError as e:
+        raise RecordError("dice: %s" % e)
+    except _dice.NeedDie:
+        game.log.truncate(mark)
+        raise
+
+
+def replay(record, ask=False, upto=None):
+    """Rebuild the game from the record (the first `upto` inputs, default all)."""
+    game = start(record, ask)
+    n = len(record.inputs) if upto is None else upto
+    for i in range(n):
+        feed(game, record, i)
+    return game
+
+
+def undo(record):
+    """Drop the last input and the forced dice only it consumed."""
+    if not record.inputs:
+        return record
+    game = replay(record, upto=len(record.inputs) - 1)
+    return Record(record.ruleset, record.options, record.seed, record.inputs[:-1], record.dice[: game.dice.used])
+
+
+def _input_text(record, index):
+    value = record.inputs[index]
+    return value if isinstance(value, str) else dumps(value)
+
+
+def lines(game, record):
+    """The transcript as readable text, one line an entry."""
+    log = game.log
+    for i in range(len(log)):
+        kind, name, a, b, c = log.entry(i)
+        if kind == ROLL:
+            yield "  %s = %d  (%s)" % (_dice.name(a), b, name)
+        elif kind == EVENT:
+            yield "  " + game.describe(name, a, b, c)
+        else:
+            yield "> input %d: %s" % (a + 1, _input_text(record, a))
+    result = game.result()
+    if result is not None:
+        yield "result: " + dumps(result)
+
+
+def transcript(game, record):
+    """The transcript as plain data: rolls, events in order, result."""
+    log = game.log
+    rolls = []
+    entries = []
+    for i in range(len(log)):
+        kind, name, a, b, c = log.entry(i)
+        if kind == ROLL:
+            roll = {"die": _dice.name(a), "value": b, "for": name}
+            rolls.append(roll)
+            entries.append(roll)
+        elif kind == EVENT:
+            entries.append({"event": name, "args": [a, b, c], "text": game.describe(name, a, b, c)})
+        else:
+            entries.append({"input": a + 1, "value": record.inputs[a]})
+    return {
+        "ruleset": record.ruleset,
+        "seed": record.seed,
+        "options": game.options,
+        "rolls": rolls,
+        "log": entries,
+        "result": game.result(),
+        "state": game.state(),
+    }

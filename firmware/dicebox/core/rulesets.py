@@ -1,0 +1,14 @@
+"""The rule sets the box knows, imported only when a fight needs one."""
+from dicebox.core.game import RecordError
+
+# ruleset id -> module under dicebox.core
+MODULES = {
+    "dice": "dicemode",
+}
+
+
+def load(ruleset):
+    if ruleset not in MODULES:
+        raise RecordError("ruleset: unknown '%s' (known: %s)" % (ruleset, ", ".join(sorted(MODULES))))
+    mod = __import__("dicebox.core." + MODULES[ruleset])
+    return getattr(mod.core, MODULES[ruleset])

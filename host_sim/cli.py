@@ -1,0 +1,49 @@
+"""dicebox-sim: the desktop simulator and the host command line.
+
+Each subcommand lives in its own module under host_sim.commands and adds
+itself through register(subparsers).
+"""
+import argparse
+import sys
+
+import host_sim  # noqa: F401  (puts firmware/ on sys.path)
+from host_sim.errors import CliError
+
+COMMANDS = ("roll", "replay")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise CliError(message)
+
+
+def build_parser():
+    parser = _Parser(prog="dicebox-sim", description="dicebox: dice box simulator and tools")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name in COMMANDS:
+        module = __import__("host_sim.commands." + name, fromlist=["register"])
+        module.register(sub)
+    return parser
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            from host_sim import sim
+
+            return sim.main([])
+        return args.run(args) or 0
+    except CliError as e:
+        sys.stderr.write("dicebox-sim: error: %s\n" % e)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,15 @@
+"""dicebox-sim replay RECORD_FILE: rebuild a saved fight and print its transcript."""
+from host_sim import common
+
+
+def register(sub):
+    p = sub.add_parser("replay", help="print the transcript of a saved record")
+    p.add_argument("record", metavar="RECORD_FILE")
+    p.add_argument("--json", action="store_true", help="print the transcript as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    rec, game = common.load_record(args.record)
+    common.print_transcript(rec, game, args.json)
+    return 0

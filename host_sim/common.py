@@ -1,0 +1,86 @@
+"""Shared host helpers: seeds, record files, output."""
+import json
+import os
+import sys
+
+import host_sim  # noqa: F401  (puts firmware/ on sys.path)
+from dicebox.core import record as _record
+from dicebox.core.game import RecordError
+from dicebox.core.rng import SEED_MAX
+from host_sim.errors import CliError
+
+
+def fresh_seed():
+    """A seed from the host's entropy, as the box takes one from its hardware."""
+    return int.from_bytes(os.urandom(4), "big") % (SEED_MAX + 1)
+
+
+def seed_arg(text):
+    """argparse type for --seed."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise CliError("--seed: '%s' is not a whole number" % text)
+    if not 0 <= value <= SEED_MAX:
+        raise CliError("--seed: %d is outside 0..%d" % (value, SEED_MAX))
+    return value
+
+
+def dice_arg(text):
+    """--dice V,V,...: forced die values in order."""
+    out = []
+    for i, part in enumerate(text.split(",")):
+        part = part.strip()
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise CliError("--dice: value %d ('%s') is not a whole number" % (i + 1, part))
+    return out
+
+
+def read_text(path, what="file", limit=4 * 1024 * 1024):
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise CliError("%s: cannot read %s (%s)" % (path, what, e.strerror or e))
+    if len(data) > limit:
+        raise CliError("%s: %s is larger than %d bytes" % (path, what, limit))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CliError("%s: not UTF-8 text (byte %d)" % (path, e.start))
+
+
+def load_record(path):
+    text = read_text(path, "record")
+    try:
+        rec = _record.loads(text, "record")
+        game = _record.replay(rec)
+    except RecordError as e:
+        raise CliError("%s: %s" % (path, e))
+    return rec, game
+
+
+def write_text(path, text):
+    """Write atomically: a reader never sees half a file."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
+
+
+def print_json(obj):
+    json.dump(obj, sys.stdout, indent=2, sort_keys=True, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def print_transcript(rec, game, as_json):
+    if as_json:
+        print_json(_record.transcript(game, rec))
+    else:
+        for line in _record.lines(game, rec):
+            print(line)

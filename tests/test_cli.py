@@ -1,0 +1,69 @@
+"""The host command line: stable output, and one clear line for bad input."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+
+def cli(*args):
+    proc = subprocess.run([sys.executable, "-m", "host_sim.cli"] + list(args), capture_output=True, text=True,
+                          cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_roll_with_a_seed_prints_the_same_values_every_time():
+    first = cli("roll", "2d6+1", "--seed", "7", "--count", "3")
+    assert first == cli("roll", "2d6+1", "--seed", "7", "--count", "3")
+    code, out, err = first
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == 4 and lines[-1] == "seed 7"
+    for line in lines[:3]:
+        total = int(line.split(" = ")[1].split()[0])
+        faces = [int(v) for v in line.split("(")[1].rstrip(")").split(", ")]
+        assert total == sum(faces) + 1 and all(1 <= f <= 6 for f in faces)
+
+
+def test_roll_json_and_replay_of_the_saved_record(tmp_path):
+    rec = tmp_path / "r.json"
+    code, out, _ = cli("roll", "d%", "--seed", "3", "--count", "2", "--json", "--save", str(rec))
+    assert code == 0
+    t = json.loads(out)
+    assert t["ruleset"] == "dice" and t["seed"] == 3
+    assert [r["die"] for r in t["rolls"]] == ["2d10", "2d10"]
+    code, out2, _ = cli("replay", str(rec), "--json")
+    assert code == 0 and json.loads(out2) == t
+    code, text, _ = cli("replay", str(rec))
+    assert "2d10 = %d" % t["rolls"][0]["value"] in text
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["roll", "2d6x"], "bad character 'x'"),
+        (["roll", "d6", "--seed", "-3"], "--seed"),
+        (["roll", "d6", "--count", "0"], "--count"),
+        (["roll", "d6", "--dice", "1,a"], "--dice"),
+        (["roll", "d6", "--dice", "9"], "9 is not in 1..6"),
+        (["roll", "d20+A"], "names values"),
+        (["replay", "/nonexistent/rec.json"], "/nonexistent/rec.json"),
+        (["bogus"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(args, needle):
+    code, out, err = cli(*args)
+    assert code != 0
+    assert "Traceback" not in err
+    assert needle in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("content,needle", [(b"\xff\xfe", "not UTF-8"), (b"{", "not valid JSON"),
+                                           (b'{"dicebox":1,"ruleset":"dice","seed":"a"}', "field 'seed'")])
+def test_bad_record_files_name_the_file_and_field(tmp_path, content, needle):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    code, _, err = cli("replay", str(path))
+    assert code == 2 and str(path) in err and needle in err and "Traceback" not in err

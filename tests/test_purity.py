@@ -1,0 +1,58 @@
+"""The core is pure integer code that MicroPython can run: checked on the source."""
+import ast
+import subprocess
+
+import pytest
+from conftest import FIRMWARE
+
+CORE = FIRMWARE / "dicebox" / "core"
+# Modules MicroPython has that the core may use; everything else is refused.
+ALLOWED_IMPORTS = {"array", "json", "micropython"}
+FORBIDDEN_CALLS = {"open", "print", "input", "eval", "exec", "compile", "float", "__import__"}
+CORE_FILES = sorted(CORE.rglob("*.py"))
+
+
+def _problems(path, allowed_calls=()):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, (float, complex)):
+            out.append("%d: float literal" % n.lineno)
+        elif isinstance(n, (ast.BinOp, ast.AugAssign)) and isinstance(n.op, ast.Div):
+            out.append("%d: true division" % n.lineno)
+        elif isinstance(n, ast.Import):
+            for a in n.names:
+                if a.name.split(".")[0] not in ALLOWED_IMPORTS and not a.name.startswith("dicebox."):
+                    out.append("%d: import %s" % (n.lineno, a.name))
+        elif isinstance(n, ast.ImportFrom):
+            mod = n.module or ""
+            if mod.split(".")[0] not in ALLOWED_IMPORTS and not mod.startswith("dicebox"):
+                out.append("%d: from %s import" % (n.lineno, mod))
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            if n.func.id in FORBIDDEN_CALLS and n.func.id not in allowed_calls:
+                out.append("%d: calls %s()" % (n.lineno, n.func.id))
+    return out
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: p.name)
+def test_core_module_is_integer_only_and_pure(path):
+    # rulesets.load imports rule sets lazily by name: the one allowed __import__.
+    allowed = ("__import__",) if path.name == "rulesets.py" else ()
+    assert _problems(path, allowed) == []
+
+
+def test_the_checker_catches_what_it_must(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import time\nfrom os import path\nx = 1.5\ny = 3 / 2\nz = 2\nz /= 2\nprint(x)\n")
+    found = _problems(bad)
+    assert len(found) == 6, found
+
+
+def test_every_firmware_module_compiles_with_mpy_cross(tmp_path):
+    files = sorted(FIRMWARE.rglob("*.py"))
+    assert len(files) >= 10
+    for path in files:
+        out = tmp_path / (path.stem + ".mpy")
+        proc = subprocess.run(["mpy-cross", "-o", str(out), str(path)], capture_output=True, text=True)
+        assert proc.returncode == 0, "%s: %s" % (path, proc.stderr)
+        assert out.stat().st_size > 0
