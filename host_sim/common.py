@@ -84,3 +84,25 @@ def print_transcript(rec, game, as_json):
     else:
         for line in _record.lines(game, rec):
             print(line)
+
+
+class Progress:
+    """A progress bar on stderr (only when it is a terminal or forced)."""
+
+    def __init__(self, total, label, enabled=None):
+        self.total = max(1, total)
+        self.label = label
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.shown = -1
+
+    def update(self, done):
+        if not self.enabled:
+            return
+        pct = done * 100 // self.total
+        if pct != self.shown:
+            self.shown = pct
+            bar = "#" * (pct // 4) + "." * (25 - pct // 4)
+            sys.stderr.write("\r%s [%s] %3d%%" % (self.label, bar, pct))
+            if done >= self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()

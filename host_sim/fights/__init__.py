@@ -1,0 +1,1 @@
+"""One module per rule set for `dicebox-sim fight`."""
