@@ -1,0 +1,34 @@
+# Timing helpers that work on CPython and MicroPython.
+import sys
+
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+MICRO = sys.implementation.name == "micropython"
+
+
+def row(figure, value, unit):
+    print("row\t%s\t%s\t%s" % (figure, value, unit))
+
+
+def per_second(count, elapsed_us):
+    return count * 1000000 // max(1, elapsed_us)
+
+
+def heap_used():
+    """Bytes of heap in use after a collection (MicroPython), else -1."""
+    try:
+        import gc
+
+        gc.collect()
+        return gc.mem_alloc()
+    except (ImportError, AttributeError):
+        return -1
