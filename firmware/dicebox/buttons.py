@@ -1,0 +1,81 @@
+"""Logical buttons: debounce raw levels into press, click, long press, repeat.
+
+Pure logic (no machine): the device polls its pins, the simulator and tests
+feed levels, and both get the same events. Times are ms readings that may wrap
+(ticks_ms), compared only through the ticks_diff given.
+"""
+from dicebox.core.compat import const
+
+UP = const(0)
+DOWN = const(1)
+OK = const(2)
+BACK = const(3)
+LEFT = const(4)
+RIGHT = const(5)
+COUNT = const(6)
+NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")
+
+PRESS = const(1)  # went down (debounced)
+RELEASE = const(2)  # went up
+CLICK = const(3)  # released before a long press: the ordinary "activate"
+LONG = const(4)  # held past long_ms (once per hold)
+REPEAT = const(5)  # still held: auto-repeat for number pickers
+EVENT_NAMES = ("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT")
+
+
+def _plain_diff(a, b):
+    return a - b
+
+
+class Buttons:
+    def __init__(self, debounce_ms=20, long_ms=600, repeat_delay_ms=450, repeat_ms=110, ticks_diff=_plain_diff):
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.repeat_delay_ms = repeat_delay_ms
+        self.repeat_ms = repeat_ms
+        self.diff = ticks_diff
+        self.raw = 0  # last raw levels, bit per button, 1 = pressed
+        self.stable = 0  # debounced levels
+        self.changed_at = [0] * COUNT  # when the raw level of each button last changed
+        self.down_at = [0] * COUNT  # when the debounced press began
+        self.next_repeat = [0] * COUNT
+        self.long_sent = 0  # bit per button
+        self.events = []  # (button, event) waiting for the caller
+
+    def update(self, levels, now):
+        """Feed the raw levels (bit b set = button b pressed) read at `now`."""
+        diff = self.diff
+        changed = levels ^ self.raw
+        self.raw = levels
+        for b in range(COUNT):
+            bit = 1 << b
+            if changed & bit:
+                self.changed_at[b] = now
+            level = levels & bit
+            if level != self.stable & bit:
+                # accept a change only once it has held for the debounce time
+                if diff(now, self.changed_at[b]) >= self.debounce_ms:
+                    self.stable ^= bit
+                    if level:
+                        self.down_at[b] = now
+                        self.next_repeat[b] = self.repeat_delay_ms
+                        self.long_sent &= ~bit
+                        self.events.append((b, PRESS))
+                    else:
+                        self.events.append((b, RELEASE))
+                        if not self.long_sent & bit:
+                            self.events.append((b, CLICK))
+            elif level:
+                held = diff(now, self.down_at[b])
+                if not self.long_sent & bit and held >= self.long_ms:
+                    self.long_sent |= bit
+                    self.events.append((b, LONG))
+                if held >= self.next_repeat[b]:
+                    self.next_repeat[b] = held + self.repeat_ms
+                    self.events.append((b, REPEAT))
+
+    def pop(self):
+        """Oldest waiting event, or None."""
+        if self.events:
+            return self.events.pop(0)
+        return None
