@@ -1,0 +1,312 @@
+"""The App: a stack of screens driven by logical button events and time.
+
+Pure: no machine, no host imports. The device main loop and the simulator
+both call button(), tick() and render(canvas); storage and hardware come in as
+objects (store, platform).
+"""
+from dicebox import buttons as B
+from dicebox import settings as S
+from dicebox.core.compat import const
+from dicebox.ui import draw, lang, text
+from dicebox.ui.lang import t
+
+_WAKE_NONE = const(-1)
+
+
+class Screen:
+    """One screen. BACK leaves it unless the screen says otherwise."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def button(self, b, ev, now):
+        if b == B.BACK and ev == B.CLICK:
+            self.app.pop()
+
+    def tick(self, now):
+        return False  # True: draw again
+
+    def draw(self, c):
+        pass
+
+
+class Menu(Screen):
+    """A titled list; items are (label, action) and OK calls action()."""
+
+    def __init__(self, app, title, items, right=""):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.right = right
+        self.sel = 0
+        self.first = 0
+
+    def labels(self):
+        return [label for label, _ in self.items]
+
+    def button(self, b, ev, now):
+        n = len(self.items)
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT) and n:
+            self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
+            self.first = draw.scroll_first(self.sel, self.first, n, draw.rows_visible())
+            self.app.redraw()
+        elif b == B.OK and ev == B.CLICK and n:
+            self.items[self.sel][1]()
+        else:
+            Screen.button(self, b, ev, now)
+
+    def draw(self, c):
+        draw.header(c, self.title, self.right)
+        draw.list_rows(c, self.labels(), self.sel, self.first)
+
+
+class Confirm(Screen):
+    """Asks a yes/no question; OK runs on_yes, BACK just closes."""
+
+    def __init__(self, app, question, note, on_yes):
+        Screen.__init__(self, app)
+        self.question = question
+        self.note = note
+        self.on_yes = on_yes
+
+    def button(self, b, ev, now):
+        if ev != B.CLICK:
+            return
+        if b == B.OK:
+            self.app.pop()
+            self.on_yes()
+        elif b == B.BACK:
+            self.app.pop()
+
+    def draw(self, c):
+        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        if below is not None:
+            below.draw(c)
+        draw.dialog(c, self.question, self.note, t("yes_no"))
+
+
+class Message(Screen):
+    """A notice or an error the user must see; any click closes it."""
+
+    def __init__(self, app, title, body):
+        Screen.__init__(self, app)
+        self.title = title
+        self.lines = []
+        for line in body.split("\n"):
+            self.lines.extend(draw.wrap(line))
+        self.first = 0
+
+    def button(self, b, ev, now):
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            self.first = max(0, min(len(self.lines) - 5, self.first + (1 if b == B.DOWN else -1)))
+            self.app.redraw()
+        elif ev == B.CLICK and b in (B.OK, B.BACK):
+            self.app.pop()
+
+    def draw(self, c):
+        draw.header(c, self.title)
+        for i in range(5):
+            if self.first + i < len(self.lines):
+                text.draw(c, self.lines[self.first + i], 1, 12 + i * 10)
+
+
+class NumberPicker(Screen):
+    """Pick an int lo..hi with UP/DOWN (held: repeats, then faster); OK takes it."""
+
+    def __init__(self, app, title, value, lo, hi, on_done, label=None, fmt=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.value = min(hi, max(lo, value))
+        self.lo = lo
+        self.hi = hi
+        self.on_done = on_done
+        self.label = label
+        self.fmt = fmt
+        self.repeats = 0
+
+    def button(self, b, ev, now):
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
+            step = 10 if self.repeats > 8 and self.hi - self.lo >= 40 else 1
+            span = self.hi - self.lo + 1
+            delta = step if b == B.UP else -step
+            self.value = self.lo + (self.value - self.lo + delta) % span
+            self.app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            self.app.pop()
+            self.on_done(self.value)
+        else:
+            Screen.button(self, b, ev, now)
+
+    def draw(self, c):
+        draw.header(c, self.title)
+        if self.label:
+            text.draw_center(c, self.label, 12)
+        shown = self.fmt(self.value) if self.fmt else str(self.value)
+        font = text.BIG if len(shown) <= 6 and all("0" <= ch <= "9" or ch in "+-" for ch in shown) else text.MEDIUM
+        text.draw_center(c, shown, 24 if font is text.BIG else 30, font)
+        c.fill_rect(0, 55, 128, 1, 0)
+        text.draw(c, "%d..%d" % (self.lo, self.hi), 1, 56)
+
+
+class DigitPicker(Screen):
+    """Enter a number digit by digit: UP/DOWN change the digit, OK moves on, BACK moves back."""
+
+    def __init__(self, app, title, value, digits, on_done):
+        Screen.__init__(self, app)
+        self.title = title
+        self.digits = [int(ch) for ch in ("%0*d" % (digits, value))[-digits:]]
+        self.pos = 0
+        self.on_done = on_done
+
+    def button(self, b, ev, now):
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            self.digits[self.pos] = (self.digits[self.pos] + (1 if b == B.UP else -1)) % 10
+            self.app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            if self.pos + 1 < len(self.digits):
+                self.pos += 1
+                self.app.redraw()
+            else:
+                value = 0
+                for d in self.digits:
+                    value = value * 10 + d
+                self.app.pop()
+                self.on_done(value)
+        elif b == B.BACK and ev == B.CLICK:
+            if self.pos:
+                self.pos -= 1
+                self.app.redraw()
+            else:
+                self.app.pop()
+
+    def draw(self, c):
+        draw.header(c, self.title)
+        n = len(self.digits)
+        adv = text.MEDIUM.advance
+        x0 = (128 - n * adv) // 2
+        for i in range(n):
+            x = x0 + i * adv
+            text.draw(c, str(self.digits[i]), x, 22, text.MEDIUM)
+            if i == self.pos:
+                c.fill_rect(x, 40, adv - 2, 2, 1)
+        text.draw_center(c, t("expr_hint"), 55)
+
+
+class App:
+    def __init__(self, store, platform, width=128, height=64):
+        self.store = store
+        self.platform = platform
+        self.width = width
+        self.height = height
+        self.stack = []
+        self.dirty = True
+        self.display_on = True
+        self.last_input = 0
+        self.waking = _WAKE_NONE  # button whose press woke the display: swallowed
+        self.eat_click = _WAKE_NONE
+        self.settings = S.defaults()
+        self.contrast = S.CONTRAST_LEVELS[self.settings["contrast"] - 1]
+
+    # screen stack ---------------------------------------------------------
+    def push(self, screen):
+        self.stack.append(screen)
+        self.redraw()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            top = self.stack[-1]
+            if hasattr(top, "resumed"):
+                top.resumed()
+        self.redraw()
+
+    def replace(self, screen):
+        self.stack[-1] = screen
+        self.redraw()
+
+    def redraw(self):
+        self.dirty = True
+
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    # settings ---------------------------------------------------------------
+    def apply_settings(self, values, save=True):
+        self.settings = values
+        lang.set_lang(values["lang"])
+        self.contrast = S.CONTRAST_LEVELS[values["contrast"] - 1]
+        if save:
+            self.store.save_settings(values)
+        self.redraw()
+
+    def new_seed(self):
+        """The seed for a new fight: fixed from Settings, or fresh from the hardware."""
+        if self.settings["seed_source"] == "fixed":
+            return self.settings["seed"]
+        return self.platform.entropy() % 1000000000
+
+    def beep(self, freq, ms):
+        if self.settings["sound"]:
+            self.platform.beep(freq, ms)
+
+    # the device loop's calls ---------------------------------------------
+    def boot(self, now):
+        from dicebox.ui import home
+
+        self.last_input = now
+        self.apply_settings(self.store.settings(), save=False)
+        self.stack = [home.Home(self)]
+        resumed = home.resume_current(self)
+        for note in self.store.notices:
+            self.push(Message(self, t("notice"), note))
+        del self.store.notices[:]
+        return resumed
+
+    def button(self, b, ev, now):
+        self.last_input = now
+        if not self.display_on:
+            if ev == B.PRESS:
+                self.display_on = True
+                self.waking = b
+                self.redraw()
+            return
+        if self.waking == b:
+            # the press that woke the display does nothing else, up to its
+            # release and the click that may follow it
+            if ev == B.RELEASE:
+                self.waking = _WAKE_NONE
+                self.eat_click = b
+            return
+        if self.eat_click == b and ev == B.CLICK:
+            self.eat_click = _WAKE_NONE
+            return
+        self.eat_click = _WAKE_NONE
+        self.top.button(b, ev, now)
+
+    def tick(self, now):
+        for screen in self.stack:
+            if screen.tick(now) and screen is self.top:
+                self.redraw()
+        sleep_s = self.settings["sleep_s"]
+        if self.display_on and sleep_s and now - self.last_input >= sleep_s * 1000 and not self.wants_awake():
+            self.display_on = False
+
+    def wants_awake(self):
+        """A screen may keep the display on (a running count, an alert)."""
+        return getattr(self.top, "keep_awake", False)
+
+    def wake(self):
+        """Something needs the judge (an alert): turn the display on."""
+        if not self.display_on:
+            self.display_on = True
+            self.redraw()
+
+    def render(self, canvas):
+        if not self.dirty:
+            return False
+        canvas.fill(0)
+        self.top.draw(canvas)
+        self.dirty = False
+        return True

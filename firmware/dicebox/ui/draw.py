@@ -1,0 +1,72 @@
+"""Shared drawing pieces: the header bar, lists, wrapped text, boxes."""
+from dicebox.core.compat import const
+from dicebox.ui import text
+
+W = const(128)
+H = const(64)
+HEADER = const(10)  # header height incl. its rule
+ROW = const(9)  # list row height
+
+
+def header(c, title, right=""):
+    c.fill_rect(0, 0, W, 9, 1)
+    text.draw(c, title, 2, 1, text.SMALL, 0)
+    if right:
+        text.draw(c, right, W - 2 - text.width(right), 1, text.SMALL, 0)
+
+
+def rows_visible(top=HEADER + 1, bottom=H):
+    return (bottom - top) // ROW
+
+
+def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H):
+    """Draw items[first:] as rows, the selected one inverted; scroll bar at right."""
+    n = rows_visible(top, bottom)
+    for i in range(n):
+        k = first + i
+        if k >= len(items):
+            break
+        y = top + i * ROW
+        if k == selected:
+            c.fill_rect(0, y, W - 3, ROW, 1)
+            text.draw(c, items[k], 2, y + 1, text.SMALL, 0)
+        else:
+            text.draw(c, items[k], 2, y + 1)
+    if len(items) > n:
+        span = bottom - top
+        h = max(4, span * n // len(items))
+        y = top + (span - h) * first // max(1, len(items) - n)
+        c.fill_rect(W - 2, y, 2, h, 1)
+
+
+def scroll_first(selected, first, count, visible):
+    """Keep the selection on screen."""
+    if selected < first:
+        return selected
+    if selected >= first + visible:
+        return selected - visible + 1
+    return max(0, min(first, count - visible))
+
+
+def wrap(s, width_chars=21):
+    """Split a line into pieces of at most width_chars, at spaces when possible."""
+    out = []
+    while len(s) > width_chars:
+        cut = s.rfind(" ", 0, width_chars + 1)
+        if cut <= 0:
+            cut = width_chars
+        out.append(s[:cut])
+        s = s[cut:].lstrip(" ")
+    out.append(s)
+    return out
+
+
+def dialog(c, line1, line2="", line3=""):
+    """A framed box over the middle of the screen."""
+    c.fill_rect(6, 14, W - 12, 44, 0)
+    c.rect(6, 14, W - 12, 44, 1)
+    text.draw_center(c, line1, 19)
+    if line2:
+        text.draw_center(c, line2, 30)
+    if line3:
+        text.draw_center(c, line3, 44)

@@ -1,0 +1,76 @@
+"""The main menu and the way back into an unfinished fight."""
+from dicebox.core import record as _record
+from dicebox.core.game import RecordError
+from dicebox.ui.app import Menu, Message
+from dicebox.ui.lang import t
+
+# (label key, ruleset id, module under dicebox.ui): only modes that are built.
+MODES = (
+    ("dice", "dice", "dice_ui"),
+)
+
+
+def _module(name):
+    mod = __import__("dicebox.ui." + name)
+    return getattr(mod.ui, name)
+
+
+def open_fight(app, rec):
+    """The screen that plays a record of this ruleset."""
+    for _, ruleset, module in MODES:
+        if ruleset == rec.ruleset:
+            return _module(module).screen_for(app, rec)
+    raise RecordError("ruleset: no screen for '%s'" % rec.ruleset)
+
+
+def resume_current(app):
+    """Open the unfinished fight saved before a power cut; True if there was one."""
+    text = app.store.current()
+    if text is None:
+        return False
+    try:
+        rec = _record.loads(text, "current fight")
+        app.push(open_fight(app, rec))
+        return True
+    except (RecordError, ValueError) as e:
+        app.store.notices.append("Saved fight unreadable: %s" % e)
+        app.store.clear_current()
+        return False
+
+
+class Home(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, app, "dicebox", [])
+        self.build()
+
+    def build(self):
+        items = []
+        app = self.app
+        if app.store.current() is not None:
+            items.append((t("resume"), lambda: resume_current(app)))
+        for key, _, module in MODES:
+            items.append((t(key), self._opener(module)))
+        items.append((t("history"), lambda: app.push(_module("history").History(app))))
+        items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+
+    def _opener(self, module):
+        def open_mode():
+            try:
+                self.app.push(_module(module).start(self.app))
+            except (RecordError, ValueError, OSError) as e:
+                self.app.push(Message(self.app, t("error"), str(e)))
+
+        return open_mode
+
+    def resumed(self):
+        # back on the menu: labels follow the language, Resume appears/disappears
+        self.build()
+
+    def button(self, b, ev, now):
+        from dicebox import buttons as B
+
+        if b == B.BACK:
+            return  # the home screen has nowhere to go back to
+        Menu.button(self, b, ev, now)

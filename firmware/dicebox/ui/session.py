@@ -1,0 +1,72 @@
+"""A fight on the device: its record, the game replayed from it, saving,
+undo, and the players' own dice when Settings say so.
+
+The record is the truth: after every input it is saved whole (the store
+writes atomically), so a power cut resumes exactly where it stopped.
+"""
+from dicebox.core import dice as _dice
+from dicebox.core import record as _record
+from dicebox.core.game import RecordError
+
+
+class Session:
+    def __init__(self, app, rec):
+        self.app = app
+        self.rec = rec
+        self.ask = app.settings["dice_source"] == "table" and rec.ruleset != "dice"
+        self.game = _record.replay(rec, ask=self.ask)
+        self.need = None  # NeedDie: the die the players must roll before `pending` goes in
+        self.pending = None
+
+    @property
+    def over(self):
+        return self.game.result() is not None
+
+    def give(self, value):
+        """One input. Returns True if it went in; False if a die must be entered first (see need)."""
+        rec = self.rec
+        rec.inputs.append(value)
+        try:
+            _record.feed(self.game, rec, len(rec.inputs) - 1)
+        except _dice.NeedDie as need:
+            # apply() stopped midway: rebuild from the record without this input
+            rec.inputs.pop()
+            self.game = _record.replay(rec, ask=self.ask)
+            self.need = need
+            self.pending = value
+            return False
+        except RecordError:
+            rec.inputs.pop()
+            self.game = _record.replay(rec, ask=self.ask)
+            raise
+        self.need = None
+        self.pending = None
+        self.save()
+        return True
+
+    def enter_die(self, value):
+        """The players' roll for `need`; then the pending input is tried again."""
+        self.rec.dice.append(value)
+        self.need = None
+        return self.give(self.pending)
+
+    def undo(self):
+        if not self.rec.inputs:
+            return False
+        self.rec = _record.undo(self.rec)
+        self.game = _record.replay(self.rec, ask=self.ask)
+        self.need = None
+        self.pending = None
+        self.save()
+        return True
+
+    def save(self):
+        self.app.store.save_current(self.rec.dumps())
+
+    def finish(self, summary):
+        """Into History; the unfinished-fight slot is cleared."""
+        self.app.store.add_history(self.rec.dumps(), summary)
+        self.app.store.clear_current()
+
+    def abandon(self):
+        self.app.store.clear_current()
