@@ -49,6 +49,8 @@ class Master:
 def parse(path):
     """Read one master; raise FontError('file:line: why') on any defect."""
     name = os.path.relpath(path, ROOT)
+    if name.startswith(".."):
+        name = path
     opts = {}
     glyphs = {}
     cur = None  # (code point, header line number, rows)
