@@ -24,3 +24,9 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
+
+deploy: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.deploy --board $(BOARD) --port $(PORT)
+
+repl: $(STAMP)
+	$(BIN)/mpremote connect $(PORT) repl
