@@ -37,6 +37,11 @@ for p in ('/dicebox', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '
 """
 
 
+def tool(name):
+    """A command from PATH, else from this virtual environment's bin."""
+    return shutil.which(name) or os.path.join(os.path.dirname(sys.executable), name)
+
+
 def board_names():
     return sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json"))
 
@@ -96,10 +101,11 @@ def plan(board):
     return items
 
 
-def stage(board, out_dir, mpy_cross="mpy-cross"):
+def stage(board, out_dir, mpy_cross=None):
     """Build the device's files under out_dir (compiling with mpy-cross); returns the plan."""
     check_board(board_path(board))
     items = plan(board)
+    mpy_cross = mpy_cross or tool("mpy-cross")
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     for src, dest in items:
@@ -141,9 +147,8 @@ def main(argv=None):
             return 0
         staged = os.path.join(args.stage, args.board)
         stage(args.board, staged)
-        mpremote = shutil.which("mpremote") or os.path.join(os.path.dirname(sys.executable), "mpremote")
         cmd = mpremote_args(args.port, staged)
-        cmd[0] = mpremote
+        cmd[0] = tool("mpremote")
         try:
             proc = subprocess.run(cmd, cwd=staged)
         except FileNotFoundError:

@@ -59,7 +59,7 @@ if "fake-app" in opts:
 
     sys.modules["dicebox.ui.app"] = fakeapp
 
-main_py = opts.get("main", "main.py")
+main_py = "main.py"
 for d in sys.path:
     try:
         with open(d + "/" + main_py) as f:

@@ -66,6 +66,18 @@ def run_script():
             out("STATE", words[1], "on=%d" % int(panel.on and not panel.entire_on), "contrast=%d" % panel.contrast,
                 "i2c_bytes=%d" % panel.bytes_in, "flash_bytes=%d" % flash.written, "erases=%d" % flash.erases,
                 "heap_free=%d" % gc.mem_free(), "heap_used=%d" % gc.mem_alloc(), "beeps=%d" % len(beeps))
+        elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)
+            from binascii import hexlify
+
+            try:
+                with open("/data/" + words[1], "rb") as f:
+                    out("FILE", words[1], hexlify(f.read()).decode())
+            except OSError:
+                out("FILE", words[1], "-")
+        elif cmd == "ls":
+            import os
+
+            out("LS", " ".join(sorted(os.listdir("/data"))))
         elif cmd == "cut":
             out("CUT", clock_ms)
             hang()
