@@ -42,17 +42,7 @@ for i in range(len(board["buttons"])):
     if board["buttons"][i] is not None:
         vb.names[_board.BUTTONS[i]] = board["buttons"][i]
 
-with open(scenario) as f:
-    for line in f:
-        line = line.split("#")[0].split()
-        if not line:
-            continue
-        if line[0] == "tap":  # press, hold 80 ms, release, 80 ms
-            vb.script += [["press", line[1]], ["wait", "80"], ["release", line[1]], ["wait", "80"]]
-        elif line[0] == "hold":
-            vb.script += [["press", line[1]], ["wait", line[2]], ["release", line[1]], ["wait", "80"]]
-        else:
-            vb.script.append(line)
+vb.script = open(scenario)
 
 if "fake-app" in opts:
     import fakeapp

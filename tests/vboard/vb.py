@@ -18,8 +18,8 @@ panel = None
 buses = []
 beeps = []  # (freq, duty) changes
 flash = None
-script = []
-step = 0
+script = None  # the scenario file, read a step at a time (its size stays off the heap)
+pending = []  # steps of the current line
 step_until = None
 names = {}  # button name -> gpio
 
@@ -43,11 +43,30 @@ def advance(ms):
                 t.callback(t)
 
 
+def _next():
+    while not pending:
+        line = script.readline()
+        if not line:
+            return None
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] == "tap":  # press, hold 80 ms, release, 80 ms
+            pending.extend((["press", words[1]], ["wait", "80"], ["release", words[1]], ["wait", "80"]))
+        elif words[0] == "hold":
+            pending.extend((["press", words[1]], ["wait", words[2]], ["release", words[1]], ["wait", "80"]))
+        else:
+            pending.append(words)
+    return pending[0]
+
+
 def run_script():
     """Called at every sleep of the firmware: apply scenario steps that are due."""
-    global step, step_until
-    while step < len(script):
-        words = script[step]
+    global step_until
+    while True:
+        words = _next()
+        if words is None:
+            break
         cmd = words[0]
         if cmd == "wait":
             if step_until is None:
@@ -86,7 +105,7 @@ def run_script():
             raise SystemExit(0)
         else:
             raise ValueError("scenario: unknown step %r" % cmd)
-        step += 1
+        pending.pop(0)
     out("END", clock_ms)
     raise SystemExit(0)
 
