@@ -1,0 +1,285 @@
+"""Power-safe storage: settings, the unfinished fight, the last finished fights.
+
+Runs on the Pico's littlefs and on a host directory. Every write goes to
+`name.tmp`, is flushed and closed, then renamed over the old file: littlefs
+renames are atomic, so after a power cut a file is either the old or the new
+version, never half of one (we never delete first). At start-up leftover .tmp
+files are removed and damaged files are renamed `name.bad` (kept for
+inspection) with a short notice for the UI, and the box carries on.
+
+Only os functions MicroPython has are used; `os` and `open` can be injected
+(fault-injection tests).
+"""
+import json
+
+from dicebox import settings as _settings
+from dicebox.core import record as _record
+from dicebox.core.game import RecordError
+from dicebox.core.jsonout import dumps
+
+SETTINGS = "settings.json"
+CURRENT = "current.json"
+HISTORY_MAX = 20  # finished fights kept; the oldest goes first
+HISTORY_BYTES = 192 * 1024  # and at most this much flash for them (long LARP sessions)
+SUMMARY_MAX = 60
+_ENOSPC = 28  # MicroPython's errno module may lack the name
+_ENOENT = 2
+_EEXIST = 17
+
+
+def _history_name(hid):
+    return "h%06d.rec" % hid
+
+
+def _history_id(name):
+    """Id of a history file name, or -1."""
+    if len(name) == 11 and name[0] == "h" and name.endswith(".rec") and name[1:7].isdigit():
+        return int(name[1:7])
+    return -1
+
+
+def _one_line(summary):
+    s = str(summary).replace("\r", " ").replace("\n", " ")
+    return s[:SUMMARY_MAX]
+
+
+class Store:
+    def __init__(self, root, os_module=None, open_fn=None):
+        if os_module is None:
+            import os as os_module
+        self.os = os_module
+        self.open = open_fn or open
+        self.root = root.rstrip("/") or "/"
+        self.notices = []
+        self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
+        self._mkdir()
+        self._check_all()
+
+    # paths and raw files ---------------------------------------------------
+    def _path(self, name):
+        return self.root + "/" + name if self.root != "/" else "/" + name
+
+    def _mkdir(self):
+        try:
+            self.os.mkdir(self.root)
+        except OSError as e:
+            if e.args[0] != _EEXIST:
+                raise
+
+    def _names(self):
+        try:
+            return self.os.listdir(self.root)
+        except OSError:
+            return []
+
+    def _remove(self, name):
+        try:
+            self.os.remove(self._path(name))
+            return True
+        except OSError:
+            return False
+
+    def _size(self, name):
+        try:
+            return self.os.stat(self._path(name))[6]
+        except OSError:
+            return -1
+
+    def read_bytes(self, name):
+        """File contents, or None if it does not exist or cannot be read."""
+        try:
+            f = self.open(self._path(name), "rb")
+        except OSError:
+            return None
+        try:
+            return f.read()
+        except OSError:
+            return None
+        finally:
+            f.close()
+
+    def read_text(self, name):
+        data = self.read_bytes(name)
+        if data is None:
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeError:
+            return None
+
+    def write_text(self, name, text):
+        """Atomic: the old file stays whole until the new one is complete."""
+        path = self._path(name)
+        tmp = path + ".tmp"
+        data = text.encode("utf-8")
+        try:
+            f = self.open(tmp, "wb")
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+            self.os.rename(tmp, path)
+        except OSError:
+            self._remove(name + ".tmp")
+            raise
+        self.bytes_written += len(data)
+
+    def set_aside(self, name, why):
+        """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
+        try:
+            self.os.rename(self._path(name), self._path(name + ".bad"))
+            kept = "kept as %s.bad" % name
+        except OSError:
+            kept = "removed" if self._remove(name) else "left in place"
+        self.notices.append("%s %s; %s" % (name, why, kept))
+
+    # start-up check --------------------------------------------------------
+    def _check_all(self):
+        for name in self._names():
+            if name.endswith(".tmp"):
+                self._remove(name)  # an interrupted write: the old file is intact
+        self._check_settings()
+        self._check_record(CURRENT, False)
+        for hid in self._history_ids():
+            self._check_record(_history_name(hid), True)
+        self._prune_history()
+        self._drop_finished_current()
+
+    def _check_settings(self):
+        data = self.read_bytes(SETTINGS)
+        if data is None:
+            return
+        why = None
+        try:
+            obj = json.loads(data.decode("utf-8"))
+            if not isinstance(obj, dict):
+                why = "is not a settings object"
+        except UnicodeError:
+            why = "is not UTF-8 text"
+        except ValueError:
+            why = "is not valid JSON"
+        if why:
+            self.set_aside(SETTINGS, why)
+            return
+        kept = _settings.merge_valid(obj)
+        bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
+        if bad:
+            bad.sort()
+            self.notices.append("settings: %s reset to default" % ", ".join(bad))
+
+    def _check_record(self, name, with_summary):
+        data = self.read_bytes(name)
+        if data is None:
+            if self._size(name) >= 0:
+                self.set_aside(name, "cannot be read")
+            return
+        try:
+            if with_summary:
+                nl = data.find(b"\n")
+                if nl < 0:
+                    raise RecordError("no summary line")
+                data = data[nl + 1 :]
+            _record.loads(data, name)
+        except RecordError as e:
+            msg = str(e)
+            self.set_aside(name, msg[len(name) + 2 :] if msg.startswith(name + ": ") else msg)
+        except MemoryError:
+            pass  # too big to check here is not damage: leave it to the reader
+
+    def _drop_finished_current(self):
+        # a power cut between add_history and clear_current: the fight is done
+        ids = self._history_ids()
+        if not ids:
+            return
+        cur = self.current()
+        if cur is not None and self.history_record(ids[0]) == cur:
+            self._remove(CURRENT)
+
+    # settings ----------------------------------------------------------------
+    def settings(self):
+        """Valid settings: the saved ones, defaults for anything missing or bad."""
+        text = self.read_text(SETTINGS)
+        obj = None
+        if text is not None:
+            try:
+                obj = json.loads(text)
+            except ValueError:
+                obj = None
+        return _settings.merge_valid(obj)
+
+    def save_settings(self, values):
+        self.write_text(SETTINGS, dumps(_settings.check(values)))
+
+    # the unfinished fight ------------------------------------------------------
+    def current(self):
+        return self.read_text(CURRENT)
+
+    def save_current(self, text):
+        """Saved after every input. If flash is full, old history makes room."""
+        while True:
+            try:
+                self.write_text(CURRENT, text)
+                return
+            except OSError as e:
+                ids = self._history_ids()
+                if e.args[0] != _ENOSPC or not ids:
+                    raise
+                self._remove(_history_name(ids[-1]))
+                self.notices.append("storage full: oldest saved fight deleted")
+
+    def clear_current(self):
+        self._remove(CURRENT)
+
+    # finished fights ---------------------------------------------------------
+    def _history_ids(self):
+        """Ids on flash, newest first."""
+        ids = [i for i in (_history_id(n) for n in self._names()) if i >= 0]
+        ids.sort(reverse=True)
+        return ids
+
+    def add_history(self, text, summary):
+        ids = self._history_ids()
+        hid = ids[0] + 1 if ids else 1
+        if hid > 999999:  # six digits last ~30 years of fights; then start over
+            for old in ids:
+                self._remove(_history_name(old))
+            hid = 1
+        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text)
+        self._prune_history()
+        return hid
+
+    def _prune_history(self):
+        ids = self._history_ids()
+        total = 0
+        for i in range(len(ids)):
+            total += max(0, self._size(_history_name(ids[i])))
+            if i >= HISTORY_MAX or (i and total > HISTORY_BYTES):
+                self._remove(_history_name(ids[i]))
+
+    def history(self):
+        """[(id, summary), ...] newest first."""
+        out = []
+        for hid in self._history_ids():
+            try:
+                f = self.open(self._path(_history_name(hid)), "rb")
+            except OSError:
+                continue
+            try:
+                head = f.read(SUMMARY_MAX * 4 + 1)
+            finally:
+                f.close()
+            nl = head.find(b"\n")
+            try:
+                summary = head[: nl if nl >= 0 else len(head)].decode("utf-8")
+            except UnicodeError:
+                summary = "?"
+            out.append((hid, summary))
+        return out
+
+    def history_record(self, hid):
+        text = self.read_text(_history_name(hid)) if isinstance(hid, int) and hid >= 0 else None
+        if text is None:
+            return None
+        nl = text.find("\n")
+        return text[nl + 1 :] if nl >= 0 else None

@@ -1,0 +1,269 @@
+"""Store: atomic writes, damaged files set aside at start-up, bounded history.
+
+CPython on a temp directory with injected faults; tests/test_vboard.py runs
+the same Store on real littlefs under MicroPython, power cuts included."""
+import builtins
+import json
+import os
+
+import pytest
+
+from dicebox import settings as S
+from dicebox import store as ST
+from dicebox.core.record import Record
+from dicebox.core.record import loads as record_loads
+
+REC = Record("dice", {}, 7, ["2d6+1", "d20"]).dumps()
+REC2 = Record("dice", {}, 8, ["2d6+1", "d20", "coin"]).dumps()
+
+
+def files(root):
+    return sorted(os.listdir(root))
+
+
+def test_write_is_atomic_and_leaves_no_tmp(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.write_text("a.json", "one")
+    st.write_text("a.json", "two")
+    assert st.read_text("a.json") == "two"
+    assert files(tmp_path) == ["a.json"]
+    assert st.bytes_written == 6
+
+
+class FailingFile:
+    """A file whose write or close fails: the flash is full or went away."""
+
+    def __init__(self, real, fail_on):
+        self.real = real
+        self.fail_on = fail_on
+
+    def write(self, data):
+        if self.fail_on == "write":
+            self.real.write(data[: len(data) // 2])  # half of it reached flash
+            raise OSError(28, "no space")
+        return self.real.write(data)
+
+    def flush(self):
+        self.real.flush()
+
+    def close(self):
+        self.real.close()
+        if self.fail_on == "close":
+            raise OSError(5, "I/O error")
+
+    def read(self, *a):
+        return self.real.read(*a)
+
+
+@pytest.mark.parametrize("fail_on", ["write", "close"])
+def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, fail_on):
+    st = ST.Store(str(tmp_path))
+    st.save_current(REC)
+    armed = [True]
+
+    def bad_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        if "w" in mode and armed[0]:
+            return FailingFile(f, fail_on)
+        return f
+
+    st2 = ST.Store(str(tmp_path), open_fn=bad_open)
+    with pytest.raises(OSError):
+        st2.save_current(REC2)
+    assert st2.current() == REC
+    assert files(tmp_path) == ["current.json"]
+
+
+class RenameFails:
+    """os whose rename fails once: power lost between close and rename."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def rename(self, a, b):
+        raise OSError(5, "I/O error")
+
+
+def test_failed_rename_keeps_old_file(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.save_current(REC)
+    st2 = ST.Store(str(tmp_path), os_module=RenameFails())
+    with pytest.raises(OSError):
+        st2.save_current(REC2)
+    assert ST.Store(str(tmp_path)).current() == REC
+
+
+def test_leftover_tmp_is_removed_at_start(tmp_path):
+    (tmp_path / "current.json").write_text(REC)
+    (tmp_path / "current.json.tmp").write_text(REC2[:20])  # cut mid-write
+    st = ST.Store(str(tmp_path))
+    assert st.current() == REC
+    assert files(tmp_path) == ["current.json"]
+    assert st.notices == []
+
+
+@pytest.mark.parametrize(
+    "content, why",
+    [
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b'{"dicebox":1,"ruleset":"dice","se', "not valid JSON"),
+        (b"[1,2,3]", "must be a JSON object"),
+        (b'{"dicebox":1,"ruleset":"dice","seed":-4}', "field 'seed'"),
+        (b'{"dicebox":1,"ruleset":"dice","seed":1,"cheat":1}', "unknown field 'cheat'"),
+    ],
+)
+def test_damaged_current_is_set_aside_with_a_notice(tmp_path, content, why):
+    (tmp_path / "current.json").write_bytes(content)
+    st = ST.Store(str(tmp_path))
+    assert st.current() is None
+    assert (tmp_path / "current.json.bad").read_bytes() == content
+    assert len(st.notices) == 1
+    assert st.notices[0].startswith("current.json ") and why in st.notices[0]
+    assert "current.json.bad" in st.notices[0]
+    st.save_current(REC)  # the box carries on
+    assert ST.Store(str(tmp_path)).notices == []
+
+
+@pytest.mark.parametrize(
+    "content, why", [(b"\xc3(", "not UTF-8"), (b"{nope", "not valid JSON"), (b"[]", "not a settings object")]
+)
+def test_damaged_settings_are_set_aside_and_defaults_used(tmp_path, content, why):
+    (tmp_path / "settings.json").write_bytes(content)
+    st = ST.Store(str(tmp_path))
+    assert st.settings() == S.defaults()
+    assert (tmp_path / "settings.json.bad").exists()
+    assert why in st.notices[0]
+
+
+def test_bad_settings_fields_fall_back_one_by_one(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"contrast": 9, "sleep_s": 30, "lang": "xx"}))
+    st = ST.Store(str(tmp_path))
+    got = st.settings()
+    assert got["sleep_s"] == 30 and got["contrast"] == S.defaults()["contrast"] and got["lang"] == "en"
+    assert st.notices == ["settings: contrast, lang reset to default"]
+    assert not (tmp_path / "settings.json.bad").exists()  # the good field is not lost
+
+
+def test_settings_round_trip_and_refuse_bad_values(tmp_path):
+    st = ST.Store(str(tmp_path))
+    want = dict(S.defaults(), contrast=1, lang="ru")
+    st.save_settings(want)
+    assert ST.Store(str(tmp_path)).settings() == want
+    with pytest.raises(ValueError, match="contrast"):
+        st.save_settings(dict(want, contrast=7))
+    assert ST.Store(str(tmp_path)).settings() == want
+
+
+def test_history_keeps_the_last_twenty_newest_first(tmp_path):
+    st = ST.Store(str(tmp_path))
+    for i in range(25):
+        st.add_history(Record("dice", {}, i, ["d6"]).dumps(), "fight %d" % i)
+    h = st.history()
+    assert [s for _, s in h] == ["fight %d" % i for i in range(24, 4, -1)]
+    assert len(files(tmp_path)) == 20
+    newest = h[0][0]
+    assert record_loads(st.history_record(newest)).seed == 24
+    assert st.history_record(h[-1][0]) is not None
+    assert st.history_record(1) is None  # dropped
+    assert st.history_record(-1) is None and st.history_record("x") is None
+
+
+def test_history_is_bounded_in_bytes_too(tmp_path, monkeypatch):
+    monkeypatch.setattr(ST, "HISTORY_BYTES", 2000)
+    st = ST.Store(str(tmp_path))
+    big = Record("dice", {}, 1, ["d6"] * 150).dumps()  # ~900 bytes each
+    for i in range(5):
+        st.add_history(big, "big %d" % i)
+    names = files(tmp_path)
+    assert 1 <= len(names) <= 3
+    assert sum((tmp_path / n).stat().st_size for n in names[1:]) <= 2000
+    assert st.history()[0][1] == "big 4"
+
+
+def test_summary_is_one_short_line(tmp_path):
+    st = ST.Store(str(tmp_path))
+    hid = st.add_history(REC, "Ann wins\nby KO " + "x" * 100)
+    assert st.history() == [(hid, ("Ann wins by KO " + "x" * 100)[: ST.SUMMARY_MAX])]
+    assert st.history_record(hid) == REC
+
+
+def test_damaged_history_entry_is_set_aside(tmp_path):
+    st = ST.Store(str(tmp_path))
+    a = st.add_history(REC, "good")
+    b = st.add_history(REC2, "cut")
+    path = tmp_path / ("h%06d.rec" % b)
+    path.write_bytes(path.read_bytes()[:30])
+    st = ST.Store(str(tmp_path))
+    assert st.history() == [(a, "good")]
+    assert ("h%06d.rec.bad" % b) in files(tmp_path)
+    assert "not valid JSON" in st.notices[0]
+
+
+def test_power_cut_between_history_and_clear_current(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.save_current(REC)
+    st.add_history(REC, "done")  # ... and the power went before clear_current
+    st = ST.Store(str(tmp_path))
+    assert st.current() is None
+    assert st.history()[0][1] == "done"
+
+
+def test_current_unrelated_to_history_is_kept(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.add_history(REC, "done")
+    st.save_current(REC2)
+    assert ST.Store(str(tmp_path)).current() == REC2
+
+
+class FullFlash:
+    """os + open where writes fail with ENOSPC until enough bytes are freed."""
+
+    def __init__(self, limit):
+        self.limit = limit
+
+    def used(self, root):
+        return sum(os.stat(os.path.join(root, n)).st_size for n in os.listdir(root))
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+def test_full_flash_drops_oldest_history_to_save_the_fight(tmp_path):
+    st = ST.Store(str(tmp_path))
+    for i in range(3):
+        st.add_history(REC2, "old %d" % i)
+    flash = FullFlash(len(REC2) * 2 + 20)  # room for the fight and one old entry
+
+    def small_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        if "w" not in mode:
+            return f
+        real_write = f.write
+
+        class F:
+            def write(self, data):
+                if flash.used(str(tmp_path)) + len(data) > flash.limit:
+                    raise OSError(28, "no space")
+                return real_write(data)
+
+            flush = f.flush
+            close = f.close
+
+        return F()
+
+    st = ST.Store(str(tmp_path), open_fn=small_open)
+    st.save_current(REC2)
+    assert st.current() == REC2
+    assert [s for _, s in st.history()] == ["old 2"]
+    assert st.notices == ["storage full: oldest saved fight deleted"] * 2
+
+
+def test_other_write_errors_are_not_hidden(tmp_path):
+    def ro_open(path, mode="r"):
+        if "w" in mode:
+            raise OSError(30, "read-only")
+        return builtins.open(path, mode)
+
+    st = ST.Store(str(tmp_path), open_fn=ro_open)
+    with pytest.raises(OSError):
+        st.save_current(REC)
