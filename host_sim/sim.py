@@ -52,6 +52,9 @@ def make_store(data):
 def run(data=None, shots=".", seed=None):
     data = data or os.path.join(os.path.expanduser("~"), ".dicebox-sim")
     device = Device(store=make_store(data), platform=Platform(None if seed is None else seed.to_bytes(4, "big")))
+    # stale LINES/COLUMNS (set by some shells and test runners) would hide the real size
+    os.environ.pop("LINES", None)
+    os.environ.pop("COLUMNS", None)
     try:
         return curses.wrapper(_loop, device, shots)
     except KeyboardInterrupt:
@@ -71,6 +74,7 @@ def _loop(scr, device, shots):
     shown = -1
     status = ""
     shot_no = 0
+    last_size = None
     while True:
         now = int((time.monotonic() - start) * 1000)
         if release_at is not None and now >= release_at:
@@ -92,8 +96,10 @@ def _loop(scr, device, shots):
             held = 1 << button
             device.levels |= held
             release_at = now + ms
-        if device.frames != shown or key == curses.KEY_RESIZE:
+        size = scr.getmaxyx()
+        if device.frames != shown or key == curses.KEY_RESIZE or size != last_size:
             shown = device.frames
+            last_size = size
             _paint(scr, device, width, height, status)
         time.sleep(0.01)
 
@@ -103,7 +109,7 @@ def _paint(scr, device, width, height, status):
     rows_needed = height // 2 + 3
     h, w = scr.getmaxyx()
     if h < rows_needed or w < width + 2:
-        scr.addstr(0, 0, "terminal too small: need %dx%d" % (width + 2, rows_needed)[: max(1, w - 1)])
+        scr.addstr(0, 0, ("terminal too small: need %dx%d" % (width + 2, rows_needed))[: max(1, w - 1)])
         scr.refresh()
         return
     scr.addstr(0, 0, "+" + "-" * width + "+")
