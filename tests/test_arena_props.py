@@ -67,14 +67,14 @@ def test_any_fight_ends_in_range_and_replays_to_the_same_state(seed, opts):
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 999999999))
 def test_undo_drops_the_last_step_and_its_dice(seed):
+    two = record.replay(Record("arena", {}, seed, [0, 0]))
+    if two.result() is not None:  # over after one moment: nothing to undo to
+        return
     rec = Record("arena", {}, seed, [0, 0, 0])
     game = record.replay(rec)
-    if game.result() is not None:
-        return
     faces = [r["value"] for r in record.transcript(game, rec)["rolls"]]
     full = Record("arena", {}, 0, [0, 0, 0], faces)
     back = record.undo(full)
-    two = record.replay(Record("arena", {}, seed, [0, 0]))
     assert back.inputs == [0, 0] and record.replay(back).state() == two.state()
 
 
