@@ -98,6 +98,16 @@ class Game(_Game):
             return None
         return ("target", 0, 2 * ZONE_COUNT - 1 if self.can_block() else ZONE_COUNT - 1)
 
+    def check(self, value):
+        if isinstance(value, int) and ZONE_COUNT <= value < 2 * ZONE_COUNT and not self.can_block() and not self.over:
+            champ = self.options["champion"]
+            if champ == 0:
+                raise ValueError("BLOCK! needs a reigning Champion (option champion)")
+            if champ == self.attacker:
+                raise ValueError("the Champion (boxer %d) is attacking, not defending" % champ)
+            raise ValueError("the Champion has used his one BLOCK! of the bout")
+        _Game.check(self, value)
+
     # --- the rules ------------------------------------------------------------
     def apply(self, value):
         blocked = value >= ZONE_COUNT
