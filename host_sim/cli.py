@@ -9,7 +9,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
 from host_sim.errors import CliError
 
-COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance")
+COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -5,6 +5,8 @@ from dicebox.core.game import RecordError
 MODULES = {
     "dice": "dicemode",
     "arena": "arena",
+    # LARP (issue #6)
+    "boxing": "larp_boxing", "duel": "larp_duel", "shoot": "larp_shoot", "stealth": "larp_stealth", "wounds": "larp_wounds",
 }
 
 
