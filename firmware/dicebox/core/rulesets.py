@@ -4,6 +4,7 @@ from dicebox.core.game import RecordError
 # ruleset id -> module under dicebox.core
 MODULES = {
     "dice": "dicemode",
+    "titlebout": "titlebout",
 }
 
 
