@@ -205,7 +205,7 @@ class Game(_Game):
                 if self.options["round_start"] == "agg":
                     self.control = self.starter
                     self.log.event("start", self.starter, 4)
-                if self.run == ROUND:
+                if self.run != BOUT:
                     self.run = yield NEXT
             elif self.run == ONE:
                 self.run = yield NEXT
