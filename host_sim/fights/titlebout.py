@@ -53,7 +53,8 @@ def run(args):
     try:
         game = record.replay(rec)
     except RecordError as e:
-        raise CliError(("--dice: %s" if str(e).startswith("dice:") else "%s") % e)
+        text = str(e)
+        raise CliError("--dice:" + text[5:] if text.startswith("dice:") else text)
     if args.save:
         common.write_text(args.save, rec.dumps() + "\n")
     if args.json:
