@@ -31,3 +31,9 @@ docs: $(STAMP)
 	  $(BIN)/dicebox-sim script $$s --out docs/img --seed 5 --gif $$(basename $$s .txt) >/dev/null || exit 1; \
 	done
 	@echo "docs/img regenerated from docs/scripts"
+
+deploy: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.deploy --board $(BOARD) --port $(PORT)
+
+repl: $(STAMP)
+	$(BIN)/mpremote connect $(PORT) repl

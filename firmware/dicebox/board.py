@@ -1,0 +1,144 @@
+"""Board files: which pins, bus and panel a build uses, checked with clear errors.
+
+One small JSON file per board (boards/*.json in the repository, board.json on
+the device): the device and the host read the same file with plain json.
+Pure code (no machine), so the host checks a board before deploying it.
+"""
+import json
+
+FIELDS = ("name", "chip", "i2c", "display", "buttons", "buzzer")
+BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # order of dicebox.buttons
+REQUIRED_BUTTONS = ("UP", "DOWN", "OK", "BACK")
+CHIPS = ("RP2040", "RP2350")
+CONTROLLERS = ("ssd1306", "sh1106")
+FREQS = (100000, 400000, 1000000)
+# The UI lays out on 64 rows; a 128x32 panel would show half of each screen.
+UI_SIZES = ((128, 64),)
+# GPIOs on the Pico / Pico 2 header (23, 24, 25, 29 are wired on the board).
+HEADER_PINS = tuple(range(0, 23)) + (26, 27, 28)
+# Which GPIO can be SDA / SCL of each I2C block (the same on RP2040 and RP2350A).
+SDA_PINS = ((0, 4, 8, 12, 16, 20), (2, 6, 10, 14, 18, 26))
+SCL_PINS = ((1, 5, 9, 13, 17, 21), (3, 7, 11, 15, 19, 27))
+
+
+class BoardError(ValueError):
+    """A bad board file: the message names the file, the field and the problem."""
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _obj(obj, field, keys, where):
+    if not isinstance(obj, dict):
+        raise BoardError("%s: field '%s': must be an object" % (where, field))
+    for k in obj:
+        if k not in keys:
+            raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, k, ", ".join(keys)))
+    return obj
+
+
+def _need(obj, field, key, where):
+    if key not in obj:
+        raise BoardError("%s: field '%s.%s': missing" % (where, field, key))
+    return obj[key]
+
+
+def _pin(value, field, where):
+    if not _int(value) or value not in HEADER_PINS:
+        raise BoardError("%s: field '%s': %r is not a header GPIO (0..22, 26..28)" % (where, field, value))
+    return value
+
+
+def _choice(value, allowed, field, where):
+    if value not in allowed:
+        raise BoardError("%s: field '%s': %r is not one of %s" % (where, field, value, ", ".join([str(a) for a in allowed])))
+    return value
+
+
+def check(obj, where="board.json"):
+    """The checked board as a dict of plain values; raises BoardError."""
+    if not isinstance(obj, dict):
+        raise BoardError("%s: must be a JSON object" % where)
+    for k in obj:
+        if k not in FIELDS:
+            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, k, ", ".join(FIELDS)))
+    for k in ("name", "chip", "i2c", "display", "buttons"):
+        if k not in obj:
+            raise BoardError("%s: field '%s': missing" % (where, k))
+    name = obj["name"]
+    if not isinstance(name, str) or not 0 < len(name) <= 40:
+        raise BoardError("%s: field 'name': must be text of 1..40 characters" % where)
+    chip = _choice(obj["chip"], CHIPS, "chip", where)
+
+    i2c = _obj(obj["i2c"], "i2c", ("id", "sda", "scl", "freq"), where)
+    bus = _choice(_need(i2c, "i2c", "id", where), (0, 1), "i2c.id", where)
+    sda = _pin(_need(i2c, "i2c", "sda", where), "i2c.sda", where)
+    scl = _pin(_need(i2c, "i2c", "scl", where), "i2c.scl", where)
+    if sda not in SDA_PINS[bus]:
+        raise BoardError("%s: field 'i2c.sda': GP%d is not an SDA pin of I2C%d (use one of %s)"
+                         % (where, sda, bus, ", ".join([str(p) for p in SDA_PINS[bus]])))
+    if scl not in SCL_PINS[bus]:
+        raise BoardError("%s: field 'i2c.scl': GP%d is not an SCL pin of I2C%d (use one of %s)"
+                         % (where, scl, bus, ", ".join([str(p) for p in SCL_PINS[bus]])))
+    freq = _choice(i2c.get("freq", 400000), FREQS, "i2c.freq", where)
+
+    disp = _obj(obj["display"], "display", ("controller", "width", "height", "addr"), where)
+    controller = _choice(disp.get("controller", "ssd1306"), CONTROLLERS, "display.controller", where)
+    width = disp.get("width", 128)
+    height = disp.get("height", 64)
+    if (width, height) not in UI_SIZES:
+        raise BoardError("%s: field 'display': %rx%r is not supported (the UI lays out on %s)"
+                         % (where, width, height, ", ".join(["%dx%d" % s for s in UI_SIZES])))
+    addr = _choice(disp.get("addr", 0x3C), (0x3C, 0x3D), "display.addr", where)
+
+    keys = _obj(obj["buttons"], "buttons", BUTTONS, where)
+    pins = [None] * len(BUTTONS)
+    for i in range(len(BUTTONS)):
+        b = BUTTONS[i]
+        value = keys.get(b)
+        if value is None:
+            if b in REQUIRED_BUTTONS:
+                raise BoardError("%s: field 'buttons.%s': missing (UP, DOWN, OK and BACK are needed)" % (where, b))
+            continue
+        pins[i] = _pin(value, "buttons." + b, where)
+    buzzer = obj.get("buzzer")
+    if buzzer is not None:
+        _pin(buzzer, "buzzer", where)
+
+    used = {sda: "i2c.sda", scl: "i2c.scl"}
+    for field, pin in [("buttons." + BUTTONS[i], pins[i]) for i in range(len(pins))] + [("buzzer", buzzer)]:
+        if pin is None:
+            continue
+        if pin in used:
+            raise BoardError("%s: field '%s': GP%d is already used by %s" % (where, field, pin, used[pin]))
+        used[pin] = field
+    return {
+        "name": name,
+        "chip": chip,
+        "i2c": {"id": bus, "sda": sda, "scl": scl, "freq": freq},
+        "display": {"controller": controller, "width": width, "height": height, "addr": addr},
+        "buttons": pins,
+        "buzzer": buzzer,
+    }
+
+
+def loads(text, where="board.json"):
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise BoardError("%s: not valid JSON" % where)
+    return check(obj, where)
+
+
+def load(path):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        raise BoardError("%s: cannot be read (copy a board file there: make deploy BOARD=...)" % path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeError:
+        raise BoardError("%s: not UTF-8 text" % path)
+    return loads(text, path)

@@ -1,0 +1,189 @@
+"""The device's boot and main loop (main.py calls main()).
+
+Poll buttons -> App.button, App.tick, App.render -> Display.flush, sleep and
+wake the panel, apply contrast. The App saves the fight after every input, so
+an error here never loses it: the error is shown, OK restarts the App, which
+resumes the saved fight. Ctrl-C (KeyboardInterrupt) still reaches the REPL.
+"""
+import gc
+import sys
+import time
+
+from dicebox import buttons as B
+
+BOARD_FILE = "board.json"
+DATA = "/data"
+LOOP_MS = 10  # one pass: buttons are sampled by the timer IRQ meanwhile
+ASLEEP_LOOP_MS = 40
+DISPLAY_RETRY_MS = 1000
+
+
+def _report(e):
+    sys.print_exception(e) if hasattr(sys, "print_exception") else print(repr(e))
+
+
+def _show_text(display, title, body):
+    """A plain screen in the built-in 8x8 font: works even if the UI is what failed."""
+    display.fill(0)
+    display.fill_rect(0, 0, display.width, 9, 1)
+    display.text(title[:16], 0, 1, 0)
+    y = 12
+    words = body.split()
+    line = ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > 16:
+            display.text(line, 0, y, 1)
+            y += 9
+            line = ""
+        line = (line + " " + w) if line else w[:16]
+        if y > display.height - 9:
+            break
+    if line and y <= display.height - 9:
+        display.text(line, 0, y, 1)
+    display.flush()
+
+
+class Loop:
+    def __init__(self, board):
+        from dicebox.display import Display
+        from dicebox.hw.i2c import I2CBus
+        from dicebox.hw.keys import Keys
+        from dicebox.hw.platform import Platform
+        from dicebox.store import Store
+
+        i2c = board["i2c"]
+        disp = board["display"]
+        self.bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
+        self.display = Display(disp["width"], disp["height"], self.bus, disp["addr"], disp["controller"])
+        self.keys = Keys(board["buttons"])
+        self.platform = Platform(board["name"], self.keys, board["buzzer"])
+        self.store = Store(DATA)
+        self.buttons = B.Buttons(debounce_ms=20)
+        self.t_last = time.ticks_ms()
+        self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
+        self.app = None
+        self.error = None  # text of the error on screen; OK restarts the App
+        self.panel_on = True
+        self.contrast = -1
+        self.display_broken_at = None
+
+    def clock(self):
+        t = time.ticks_ms()
+        self.now += time.ticks_diff(t, self.t_last)
+        self.t_last = t
+        return self.now
+
+    def start_app(self):
+        from dicebox.ui.app import App
+
+        disp = self.display
+        self.app = None
+        app = App(self.store, self.platform, disp.width, disp.height)
+        try:
+            app.boot(self.clock())
+        except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
+            _report(e)
+            if self.store.current() is None:
+                raise
+            # keep the fight (current.json.bad) and start clean, so the box is usable
+            self.store.set_aside("current.json", "could not be resumed (%s)" % e)
+            app = App(self.store, self.platform, disp.width, disp.height)
+            app.boot(self.clock())
+        self.app = app
+        self.error = None
+        self.contrast = -1
+
+    def fail(self, e):
+        _report(e)
+        self.error = "%s: %s" % (type(e).__name__, e)
+        self.app = None
+        self.show_error()
+
+    def show_error(self):
+        try:
+            self.wake_panel()
+            _show_text(self.display, "Error", self.error + " | Fight is saved. OK: go on")
+        except Exception as e:  # noqa: BLE001  the panel itself may be the trouble
+            _report(e)
+
+    def wake_panel(self):
+        if not self.panel_on:
+            self.display.poweron()
+            self.panel_on = True
+
+    def step(self):
+        now = self.clock()
+        self.keys.poll(self.buttons, now)
+        app = self.app
+        ev = self.buttons.pop()
+        while ev is not None:
+            if app is None:
+                if ev[0] == B.OK and ev[1] == B.CLICK:
+                    self.start_app()
+                    app = self.app
+            else:
+                app.button(ev[0], ev[1], now)
+            ev = self.buttons.pop()
+        if app is None:
+            return
+        app.tick(now)
+        self.platform.service()
+        self.show(app, now)
+
+    def show(self, app, now):
+        display = self.display
+        if self.display_broken_at is not None:
+            if now - self.display_broken_at < DISPLAY_RETRY_MS:
+                return
+            display.init_display()  # the panel lost power or a wire came loose
+            self.display_broken_at = None
+            self.panel_on = True
+            self.contrast = -1
+            app.redraw()
+        try:
+            if app.display_on != self.panel_on:
+                if app.display_on:
+                    display.poweron()
+                    app.redraw()
+                else:
+                    display.poweroff()
+                self.panel_on = app.display_on
+            if app.contrast != self.contrast:
+                display.contrast(app.contrast)
+                self.contrast = app.contrast
+            if self.panel_on and app.render(display):
+                display.flush()
+        except OSError as e:
+            _report(e)
+            self.display_broken_at = now
+
+    def run(self):
+        while True:
+            try:
+                if self.app is None and self.error is None:
+                    self.start_app()
+                self.step()
+            except Exception as e:  # noqa: BLE001  show it and keep the box going
+                self.fail(e)
+            time.sleep_ms(LOOP_MS if self.panel_on else ASLEEP_LOOP_MS)
+
+
+def load_board():
+    import dicebox
+    from dicebox import board as checker
+
+    try:
+        return checker.load(BOARD_FILE)
+    except checker.BoardError as e:
+        print("dicebox:", e)  # on the USB console: there is no panel to show it on yet
+        raise
+    finally:
+        # the checker is done: give its ~9 KB of bytecode back to the heap
+        sys.modules.pop("dicebox.board", None)
+        if hasattr(dicebox, "board"):
+            del dicebox.board
+        gc.collect()
+
+
+def main():
+    Loop(load_board()).run()

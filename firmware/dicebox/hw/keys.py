@@ -1,0 +1,90 @@
+"""Buttons on GPIOs with pull-ups, sampled by a hardware timer IRQ.
+
+Why a timer IRQ and not asyncio: sending a full frame to the panel is one
+blocking C call (about 25 ms at 400 kHz) and replaying a long fight can take
+longer; asyncio only polls between such calls, so a quick tap during them
+would be missed. A hard timer IRQ runs even then: every PERIOD_MS it reads the
+pins and, when they changed, stores (levels, ticks_ms) in a preallocated ring.
+The main loop replays the ring into dicebox.buttons.Buttons, which debounces.
+The IRQ allocates nothing (ints, a bytearray and an array only).
+
+The same IRQ stirs the microsecond time of every change into an entropy pool
+(contact bounce and human timing), mixed into the seed by Platform.entropy.
+"""
+from array import array
+
+from machine import Pin, Timer
+from micropython import const
+from time import ticks_diff, ticks_ms, ticks_us
+
+PERIOD_MS = const(5)
+SIZE = const(32)  # changes buffered: 16 taps while the loop is busy
+MASK30 = const(0x3FFFFFFF)
+
+
+class Keys:
+    def __init__(self, pins):
+        """pins: GPIO numbers in dicebox.buttons order (UP, DOWN, OK, BACK, LEFT, RIGHT); None = absent."""
+        self.pins = []
+        self.bits = []
+        for i in range(len(pins)):
+            if pins[i] is not None:
+                self.pins.append(Pin(pins[i], Pin.IN, Pin.PULL_UP))
+                self.bits.append(1 << i)
+        self.count = len(self.pins)
+        self.levels = bytearray(SIZE)
+        self.times = array("i", [0] * SIZE)
+        self.head = 0  # written by the IRQ
+        self.tail = 0  # read by the loop
+        self.last = self.read()
+        self.recorded = self.last  # the newest level put in the ring (the loop's view)
+        self.pool = ticks_us() & MASK30
+        self.lost = 0  # changes merged because the ring was full
+        self._cb = self._sample  # bound once: the IRQ must not allocate
+        try:
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=PERIOD_MS, callback=self._cb, hard=True)
+        except (TypeError, ValueError):  # a port without hard timer IRQs
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=PERIOD_MS, callback=self._cb)
+
+    def read(self):
+        """Bitmask of the buttons held now (pull-ups: a pressed button reads 0)."""
+        levels = 0
+        pins = self.pins
+        for i in range(self.count):
+            if not pins[i].value():
+                levels |= self.bits[i]
+        return levels
+
+    def _sample(self, _timer):
+        levels = self.read()
+        if levels == self.last:
+            return
+        self.last = levels
+        self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & MASK30
+        h = self.head
+        nxt = (h + 1) % SIZE
+        if nxt == self.tail:
+            # full: the newest slot takes the new level, so the end state is right
+            self.levels[(h - 1) % SIZE] = levels
+            self.lost += 1
+            return
+        self.levels[h] = levels
+        self.times[h] = ticks_ms()
+        self.head = nxt
+
+    def poll(self, buttons, now):
+        """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
+        t_now = ticks_ms()
+        prev = self.recorded
+        while self.tail != self.head:
+            t = self.tail
+            at = now - ticks_diff(t_now, self.times[t])
+            buttons.update(prev, at)  # the old level held until the change
+            prev = self.levels[t]
+            buttons.update(prev, at)
+            self.tail = (t + 1) % SIZE
+        self.recorded = prev
+        buttons.update(prev, now)
+
+    def deinit(self):
+        self.timer.deinit()

@@ -1,0 +1,58 @@
+# Boot to first frame, heap and flash figures of the firmware on the virtual board.
+# CPython side only drives it: stages the deployed .mpy set (mpy-cross), then runs
+# the unchanged main.py under `micropython -X heapsize=...` (tests/vboard).
+# Under MicroPython itself this script prints nothing.
+import sys
+
+if sys.implementation.name == "cpython":
+    import os
+    import pathlib
+    import shutil
+    import subprocess
+    import tempfile
+    import time
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    sys.path[:0] = [str(root), str(root / "tests")]
+    from benchlib import row
+    from vboard.harness import Board
+
+    class MP:
+        exe = shutil.which("micropython")
+
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    try:
+        # boot to first frame: process start to the first frame on the panel
+        times = []
+        for i in range(5):
+            d = tmp / ("t%d" % i)
+            d.mkdir()
+            b = Board(MP, d)
+            t0 = time.perf_counter()
+            b.run(["frame first", "end"], heap="128k", fake_app=True)
+            times.append(time.perf_counter() - t0)
+        row("boot to first frame (unix port, .mpy, 128k heap, median of 5)", int(sorted(times)[2] * 1000), "ms")
+
+        d = tmp / "s"
+        d.mkdir()
+        b = Board(MP, d)
+        n = 50
+        _, st, _ = b.run(["state boot"] + ["tap OK"] * n + ["state session", "end"], heap="128k", fake_app=True)
+        row("free heap after boot (128k heap, plumbing App)", st["boot"]["heap_free"], "bytes")
+        row("free heap after a %d-roll session (128k heap)" % n, st["session"]["heap_free"], "bytes")
+        row("flash bytes programmed per input (mean of %d, littlefs 4 KiB blocks)" % n, st["session"]["flash_bytes"] // n, "bytes")
+        row("flash block erases in %d inputs" % n, st["session"]["erases"], "erases")
+        d = tmp / "l"
+        d.mkdir()
+        b = Board(MP, d)
+        _, st, _ = b.run(["wait 100"] + ["tap OK"] * 400 + ["state a"] + ["tap OK"] * 20 + ["state b", "end"], fake_app=True)
+        row("flash bytes per input at input 400 (record ~2 KB)", (st["b"]["flash_bytes"] - st["a"]["flash_bytes"]) // 20, "bytes")
+        row("flash erases per input at input 400", "%.2f" % ((st["b"]["erases"] - st["a"]["erases"]) / 20), "erases")
+        d = tmp / "r"
+        d.mkdir()
+        b = Board(MP, d)
+        _, st, _ = b.run(["wait 100", "state boot", "end"], heap="160k")
+        row("free heap after boot, lead's App (160k heap)", st["boot"]["heap_free"], "bytes")
+        row("heap in use after boot, lead's App", st["boot"]["heap_used"], "bytes")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,113 @@
+"""The UNCHANGED firmware/main.py booting on a virtual board under real
+MicroPython: the deployed .mpy file set, a stand-in machine/time, the panel
+model on I2C, and real littlefs on a flash image that survives a kill -9."""
+import json
+
+import pytest
+
+from dicebox.core.record import loads
+import vboard.harness as H
+from vboard.harness import Board, lit
+
+HEAPS = [None, "128k"]
+
+
+def rolls(board):
+    text = board.files.get("current.json")
+    return None if text is None else len(loads(text).inputs)
+
+
+@pytest.mark.parametrize("heap", HEAPS)
+def test_session_power_cut_and_resume(mp, tmp_path, heap):
+    b = Board(mp, tmp_path)
+    taps = ["tap OK"] * 3
+    frames, states, _ = b.run(["wait 100", "state boot"] + taps + ["state after", "frame before", "cat current.json", "cut"],
+                              heap=heap, fake_app=True)
+    assert states["boot"]["on"] == 1 and states["boot"]["contrast"] == 160  # settings default: level 3
+    assert states["after"]["beeps"] == 3  # one per roll, on the piezo's PWM
+    assert rolls(b) == 3
+    assert states["after"]["flash_bytes"] > 0
+    assert lit(frames["before"]) > 50
+    # power back on, same flash: the fight and the screen come back
+    frames2, states2, _ = b.run(["wait 100", "frame after", "tap OK", "cat current.json", "ls", "end"], heap=heap, fake_app=True)
+    assert frames2["after"] == frames["before"]
+    assert rolls(b) == 4
+    assert b.listing == ["current.json"]
+
+
+def test_power_cut_in_the_middle_of_a_save_loses_nothing(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    b.run(["wait 100", "tap OK", "tap OK", "end"], fake_app=True)
+    # the third save is cut after each possible number of flash programs
+    seen = set()
+    for n in range(0, 6):
+        c = Board(mp, tmp_path / ("c%d" % n) if (tmp_path / ("c%d" % n)).mkdir() is None else None)
+        c.image.write_bytes(b.image.read_bytes())
+        c.run(["wait 100", "tap OK", "wait 100", "end"], fake_app=True, cut_after=n)
+        c.run(["wait 100", "cat current.json", "ls", "end"], fake_app=True)
+        assert rolls(c) in (2, 3), (n, c.files)
+        assert c.listing == ["current.json"], (n, c.listing)  # no .tmp left, nothing set aside
+        seen.add(rolls(c))
+    assert seen == {2, 3}  # early cuts keep the old save, late ones the new
+
+
+def test_error_in_the_loop_shows_a_screen_and_ok_resumes(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    frames, _, lines = b.run(["wait 100", "tap OK", "tap OK", "frame two", "hold BACK 800", "frame error",
+                              "tap OK", "wait 50", "frame back", "tap OK", "cat current.json", "end"], fake_app=True)
+    assert any("RuntimeError: test fault" in line for line in lines)  # on the USB console
+    assert frames["error"] != frames["two"] and lit(frames["error"]) > 128 * 9 - 10  # title bar
+    assert frames["back"] == frames["two"]
+    assert rolls(b) == 3
+
+
+def test_ticks_wrap_does_not_lose_presses(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    b.run(["wait 100"] + ["tap OK"] * 20 + ["cat current.json", "end"], fake_app=True, start=(1 << 30) - 1500)
+    assert rolls(b) == 20
+
+
+def test_short_bounce_is_not_a_press(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    b.run(["wait 100", "press OK", "wait 8", "release OK", "wait 100", "press OK", "wait 6", "release OK", "wait 100",
+           "cat current.json", "end"], fake_app=True)
+    assert rolls(b) is None  # nothing was saved: no roll happened
+
+
+def test_damaged_fight_file_is_set_aside_and_the_box_boots(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    b.run(["wait 100", "tap OK", "end"], fake_app=True)
+    # damage the file on the littlefs image from MicroPython itself
+    # (a record cut in the middle by something other than our atomic write)
+    script = tmp_path / "damage.py"
+    script.write_text(
+        "import os, vb\nf = vb.FileFlash(%r, 128)\nos.mount(os.VfsLfs2(f, progsize=256), '/data')\n"
+        "with open('/data/current.json', 'w') as g:\n    g.write('{\"dicebox\":1,\"rul')\n" % str(b.image)
+    )
+    mp.run(script, path=[H.HERE])
+    frames, _, _ = b.run(["wait 100", "frame boot", "ls", "end"], fake_app=True)
+    assert b.listing == ["current.json.bad"]
+    assert lit(frames["boot"]) > 0  # the fake App shows "notice" for store.notices
+
+
+def test_real_app_boots_navigates_sleeps_and_wakes(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    frames, states, lines = b.run(["wait 200", "state boot", "frame home", "tap DOWN", "frame down", "wait 61000",
+                                   "state asleep", "tap DOWN", "state woke", "frame woke", "end"])
+    assert not [x for x in lines if "Error" in x]
+    assert states["boot"]["on"] == 1 and states["boot"]["contrast"] == 160
+    assert lit(frames["home"]) > 200 and frames["down"] != frames["home"]
+    assert states["asleep"]["on"] == 0  # settings sleep_s default 60
+    assert states["woke"]["on"] == 1
+    assert frames["woke"] == frames["down"]  # the waking press did nothing else
+
+
+def test_sh1106_board_shows_the_same_image(mp, tmp_path):
+    a = Board(mp, tmp_path / "a" if (tmp_path / "a").mkdir() is None else None)
+    fa, _, _ = a.run(["wait 100", "tap OK", "frame f", "end"], fake_app=True, start=0)
+    sh = json.loads((a.work / "board.json").read_text())
+    sh["display"]["controller"] = "sh1106"
+    c = Board(mp, tmp_path / "c" if (tmp_path / "c").mkdir() is None else None, board_json=json.dumps(sh))
+    c.image.write_bytes(a.image.read_bytes())
+    fc, _, _ = c.run(["wait 100", "frame f", "end"], fake_app=True)
+    assert fc["f"] == fa["f"]
