@@ -25,6 +25,13 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build .pytest_cache
 
+# Every picture in docs/ comes from a script run on the simulator.
+docs: $(STAMP)
+	@for s in docs/scripts/*.txt; do \
+	  $(BIN)/dicebox-sim script $$s --out docs/img --seed 5 --gif $$(basename $$s .txt) >/dev/null || exit 1; \
+	done
+	@echo "docs/img regenerated from docs/scripts"
+
 deploy: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.deploy --board $(BOARD) --port $(PORT)
 

@@ -9,7 +9,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
 from host_sim.errors import CliError
 
-COMMANDS = ("roll", "replay", "fight", "stats")
+COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,9 +32,7 @@ def main(argv=None):
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
-            from host_sim import sim
-
-            return sim.main([])
+            args = parser.parse_args(["sim"])
         return args.run(args) or 0
     except CliError as e:
         sys.stderr.write("dicebox-sim: error: %s\n" % e)

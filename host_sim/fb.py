@@ -193,8 +193,8 @@ def _install():
 _install()
 
 
-def save_png(buf, path, scale=4, width=WIDTH, height=HEIGHT):
-    """Write a MONO_VLSB buffer as a PNG, lit pixels white on black, scaled up."""
+def to_image(buf, scale=4, width=WIDTH, height=HEIGHT):
+    """A MONO_VLSB buffer as a Pillow image, lit pixels white on black, scaled up."""
     from PIL import Image
 
     img = Image.new("L", (width, height))
@@ -206,5 +206,10 @@ def save_png(buf, path, scale=4, width=WIDTH, height=HEIGHT):
                 px[x, y] = 255
     if scale != 1:
         img = img.resize((width * scale, height * scale), Image.NEAREST)
-    img.save(path)
+    return img
+
+
+def save_png(buf, path, scale=4, width=WIDTH, height=HEIGHT):
+    """Write a MONO_VLSB buffer as a PNG."""
+    to_image(buf, scale, width, height).save(path)
     return path

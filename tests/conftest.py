@@ -45,6 +45,18 @@ class MicroPython:
         return proc
 
 
+def find_tool(name):
+    """A command from PATH, else from the venv this interpreter runs in."""
+    exe = shutil.which(name)
+    if exe is None:
+        local = Path(sys.executable).parent / name
+        if local.exists():
+            exe = str(local)
+    if exe is None:
+        pytest.fail("the `%s` command is missing: run `make test` (it installs the pinned tools)" % name)
+    return exe
+
+
 def find_micropython():
     exe = shutil.which("micropython")
     if exe is None:

@@ -9,6 +9,7 @@ import adafruit_ssd1306
 
 _SET_COL_ADDR = 0x21
 _SET_PAGE_ADDR = 0x22
+_CHUNK = 16  # columns compared and sent as one piece
 
 
 class Display(adafruit_ssd1306.SSD1306_I2C):
@@ -17,10 +18,13 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.col_offset = 2 if self.sh1106 else 0
         self.bytes_sent = 0  # I2C payload bytes, for the flush budget
         adafruit_ssd1306.SSD1306_I2C.__init__(self, width, height, i2c, addr=addr, page_addressing=self.sh1106)
-        n = height // 8
+        # 16-column chunks of each page and what the panel holds of them:
+        # comparing bytearray to memoryview is native and allocates nothing.
         view = memoryview(self.buffer)
-        self._pages = [view[1 + width * p : 1 + width * (p + 1)] for p in range(n)]
-        self._shadow = [bytearray(width) for _ in range(n)]
+        count = height // 8 * width // _CHUNK
+        self._chunks = [view[1 + _CHUNK * i : 1 + _CHUNK * (i + 1)] for i in range(count)]
+        self._shadow = [bytearray(_CHUNK) for _ in range(count)]
+        self._spans = bytearray(2 * (height // 8))  # per page: first, last changed chunk
         self._sent_once = False
 
     def write_cmd(self, cmd):
@@ -35,56 +39,77 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     def write_framebuf(self):
         # show(): a full frame. During the driver's own __init__ our page
         # views do not exist yet; its clear screen goes the driver's way.
-        if getattr(self, "_pages", None) is None:
+        if getattr(self, "_chunks", None) is None:
             return adafruit_ssd1306.SSD1306_I2C.write_framebuf(self)
         self._flush(True)
 
     def flush(self):
-        """Send the pages that differ from what the panel holds; returns pages sent."""
+        """Send what differs from what the panel holds; returns chunks changed."""
         return self._flush(not self._sent_once)
 
     def _flush(self, everything):
-        pages = self._pages
+        chunks = self._chunks
         shadow = self._shadow
-        n = len(pages)
-        sent = 0
-        p = 0
-        while p < n:
-            if not everything and shadow[p] == pages[p]:
-                p += 1
+        per_page = self.width // _CHUNK
+        spans = self._spans
+        changed = 0
+        for page in range(self.height // 8):
+            first = 255
+            last = 0
+            base = page * per_page
+            for k in range(per_page):
+                i = base + k
+                if everything or shadow[i] != chunks[i]:
+                    shadow[i][:] = chunks[i]
+                    changed += 1
+                    if first == 255:
+                        first = k
+                    last = k
+            spans[2 * page] = first
+            spans[2 * page + 1] = last
+        # pages with the same column span go out as one window
+        page = 0
+        pages = self.height // 8
+        while page < pages:
+            first = spans[2 * page]
+            if first == 255:
+                page += 1
                 continue
-            q = p  # extend over a run of changed pages: one transaction
-            while q + 1 < n and (everything or shadow[q + 1] != pages[q + 1]):
-                q += 1
-            for i in range(p, q + 1):
-                shadow[i][:] = pages[i]
-            self._send_pages(p, q)
-            sent += q - p + 1
-            p = q + 1
+            last = spans[2 * page + 1]
+            end = page
+            while (not self.sh1106 and end + 1 < pages and spans[2 * end + 2] == first
+                   and spans[2 * end + 3] == last):
+                end += 1
+            self._send(page, end, first * _CHUNK, (last + 1) * _CHUNK)
+            page = end + 1
         self._sent_once = True
-        return sent
+        return changed
 
-    def _send_pages(self, first, last):
-        w = self.width
-        buf = self.buffer
+    def _send(self, page, end, col0, col1):
+        """Columns col0..col1-1 of pages page..end: a window, then the bytes in place."""
+        start = page * self.width + col0
         if self.sh1106:
-            for page in range(first, last + 1):
-                self.write_cmd(0xB0 | page)
-                self.write_cmd(self.col_offset & 0x0F)
-                self.write_cmd(0x10 | (self.col_offset >> 4))
-                self._send_run(page * w, (page + 1) * w)
-            return
-        self.write_cmd(_SET_COL_ADDR)
-        self.write_cmd(0)
-        self.write_cmd(w - 1)
-        self.write_cmd(_SET_PAGE_ADDR)
-        self.write_cmd(first)
-        self.write_cmd(last)
-        self._send_run(first * w, (last + 1) * w)
+            col = col0 + self.col_offset
+            self.write_cmd(0xB0 | page)
+            self.write_cmd(col & 0x0F)
+            self.write_cmd(0x10 | (col >> 4))
+        else:
+            self.write_cmd(_SET_COL_ADDR)
+            self.write_cmd(col0)
+            self.write_cmd(col1 - 1)
+            self.write_cmd(_SET_PAGE_ADDR)
+            self.write_cmd(page)
+            self.write_cmd(end)
+        if col0 == 0 and col1 == self.width:
+            self._send_run(start, (end + 1) * self.width)  # whole rows: one run
+        else:
+            for p in range(page, end + 1):
+                run = p * self.width + col0
+                self._send_run(run, run + col1 - col0)
 
     def _send_run(self, start, end):
-        # buffer[0] is the 0x40 data prefix; for a later page borrow the byte
-        # before it as the prefix, so nothing is copied or allocated.
+        # buffer[0] is the 0x40 data prefix; elsewhere borrow the byte before
+        # the run as the prefix, so nothing is copied or allocated.
         buf = self.buffer
         saved = buf[start]
         buf[start] = 0x40

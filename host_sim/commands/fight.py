@@ -3,7 +3,7 @@
 Each rule set adds a module under host_sim.fights with register(subparsers);
 list it in FIGHTS.
 """
-FIGHTS = ()
+FIGHTS = ("titlebout", "arena", "larp_boxing", "larp_duel")
 
 
 def register(sub):

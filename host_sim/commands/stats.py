@@ -3,7 +3,7 @@
 Each rule set adds a module under host_sim.stats with register(subparsers);
 list it in STATS.
 """
-STATS = ()
+STATS = ("titlebout", "arena")
 
 
 def register(sub):

@@ -3,7 +3,7 @@
 import sys
 
 from dicebox.core import record
-from dicebox.core.jsonout import dumps
+from dicebox.core.jsonout import dump, dumps
 
 
 def main(paths):
@@ -14,7 +14,8 @@ def main(paths):
         print("== " + path.rsplit("/", 1)[-1])
         for line in record.lines(game, rec):
             print(line)
-        print(dumps(record.transcript(game, rec)))
+        dump(record.transcript(game, rec), sys.stdout.write)  # a 12-round bout is ~100 KB
+        print()
         print(dumps({"rng": list(game.dice.rng.state()), "forced_used": game.dice.used}))
 
 

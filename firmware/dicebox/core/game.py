@@ -43,6 +43,10 @@ class Game:
         """The whole rules state as plain data (for parity checks and invariants)."""
         return {}
 
+    def secret(self, why):
+        """True while rolls made for `why` must not be shown (a secret deal)."""
+        return False
+
     def describe(self, name, a, b, c):
         """Readable text of a logged event."""
         return "%s %d %d %d" % (name, a, b, c)

@@ -70,3 +70,15 @@ def dumps(obj):
     out = []
     _write(obj, out)
     return "".join(out)
+
+
+class _Sink:
+    """Looks like the list _write appends to, but passes each piece on."""
+
+    def __init__(self, write):
+        self.append = write
+
+
+def dump(obj, write):
+    """dumps() piece by piece: a long transcript never needs one big block of heap."""
+    _write(obj, _Sink(write))

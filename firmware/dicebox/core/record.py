@@ -148,7 +148,7 @@ def lines(game, record):
     for i in range(len(log)):
         kind, name, a, b, c = log.entry(i)
         if kind == ROLL:
-            yield "  %s = %d  (%s)" % (_dice.name(a), b, name)
+            yield "  %s = %s  (%s)" % (_dice.name(a), "?" if game.secret(name) else b, name)
         elif kind == EVENT:
             yield "  " + game.describe(name, a, b, c)
         else:
@@ -166,7 +166,7 @@ def transcript(game, record):
     for i in range(len(log)):
         kind, name, a, b, c = log.entry(i)
         if kind == ROLL:
-            roll = {"die": _dice.name(a), "value": b, "for": name}
+            roll = {"die": _dice.name(a), "value": None if game.secret(name) else b, "for": name}
             rolls.append(roll)
             entries.append(roll)
         elif kind == EVENT:

@@ -4,6 +4,10 @@ from dicebox.core.game import RecordError
 # ruleset id -> module under dicebox.core
 MODULES = {
     "dice": "dicemode",
+    "titlebout": "titlebout",
+    "arena": "arena",
+    # LARP (issue #6)
+    "boxing": "larp_boxing", "duel": "larp_duel", "shoot": "larp_shoot", "stealth": "larp_stealth", "wounds": "larp_wounds",
 }
 
 

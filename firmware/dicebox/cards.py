@@ -1,0 +1,57 @@
+"""Title Bout cards and charts from JSON files, on the device and the host.
+
+The checks are pure (dicebox.core.tbdata); this module only reads files.
+load_dir() keeps going past a bad file and returns its one-line error, so
+one typo in a card never hides the others.
+"""
+import json
+import os
+
+from dicebox.core import tbdata
+
+DATA = "data/titlebout"  # on the device, relative to the root of the flash
+MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
+
+
+def read_json(path):
+    try:
+        with open(path) as f:
+            text = f.read(MAX_BYTES + 1)
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
+    if len(text) > MAX_BYTES:
+        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise tbdata.DataError("%s: not valid JSON" % path)
+
+
+def load_card(path, charts=None):
+    """A checked card; with a chart set, also checked against it."""
+    card = tbdata.check_card(read_json(path), path)
+    if charts is not None:
+        tbdata.check_fit(card, charts, path)
+    return card
+
+
+def load_charts(path):
+    return tbdata.check_charts(read_json(path), path)
+
+
+def load_dir(folder, charts=None):
+    """Every *.json card in folder, sorted by file name: (cards, errors)."""
+    cards = []
+    errors = []
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+    except OSError:
+        return cards, ["%s: cannot list the folder" % folder]
+    for name in names:
+        try:
+            cards.append(load_card(folder + "/" + name, charts))
+        except tbdata.DataError as e:
+            errors.append(str(e))
+    return cards, errors

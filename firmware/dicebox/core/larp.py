@@ -1,0 +1,164 @@
+"""What the LARP rule sets share: wound kinds, hits, the roster and the
+session clock. Pure: the roster arrives as bytes, time as integers.
+"""
+from dicebox.core.compat import const
+
+# Wound kinds (index into larp_text.WOUNDS).
+NONE = const(0)  # healed, or no wound
+LIGHT = const(1)
+HEAVY = const(2)
+MORTAL = const(3)  # the player has not chosen yet
+DEAD = const(4)
+KEPT = const(5)  # chose to stay heavily wounded until the game's end
+KIND_NAMES = ("none", "light", "heavy", "mortal", "dead", "heavy to end")
+
+# Where a hit lands (index into larp_text.HITS).
+MISS = const(0)
+ARM_L = const(1)
+ARM_R = const(2)
+LEG_L = const(3)
+LEG_R = const(4)
+BODY = const(5)
+HEAD = const(6)
+LIMB = const(7)  # a duel wound in a limb the rules do not name
+HIT_NAMES = ("miss", "left arm", "right arm", "left leg", "right leg", "body", "head", "limb")
+
+
+def hit_wound(hit):
+    """The wound kind a hit gives: limb light, body heavy, head mortal."""
+    if hit == MISS:
+        return NONE
+    if hit == BODY:
+        return HEAVY
+    if hit == HEAD:
+        return MORTAL
+    return LIGHT
+
+
+def wound_list(pairs):
+    """[[who, kind name], ...] from (who, kind) pairs: the `wounds` of a result,
+    which the wound tracker takes as it is (larp_wounds.inputs_for)."""
+    return [[who, KIND_NAMES[kind]] for who, kind in pairs if kind != NONE]
+
+
+# --- Roster: one name a line -------------------------------------------------
+MAX_PARTICIPANTS = const(99)  # two digits on the screen
+MAX_NAME = const(12)  # characters: a name, its number and a timer fit one 128 px line
+
+
+class RosterError(ValueError):
+    pass
+
+
+def check_name(name, where):
+    if not name:
+        raise RosterError("%s: empty line (a name is needed on every line)" % where)
+    if len(name) > MAX_NAME:
+        raise RosterError("%s: name '%s' is %d characters, more than %d" % (where, name, len(name), MAX_NAME))
+    for ch in name:
+        if ord(ch) < 0x20 or ord(ch) == 0x7F:
+            raise RosterError("%s: name '%s' has a control character" % (where, name.replace("\t", "\\t")))
+
+
+def check_names(names, where="roster"):
+    """Names from a roster or a record: each checked, no duplicates (case-blind)."""
+    if len(names) > MAX_PARTICIPANTS:
+        raise RosterError("%s: %d names, more than %d" % (where, len(names), MAX_PARTICIPANTS))
+    seen = {}
+    for i in range(len(names)):
+        name = names[i]
+        at = "%s line %d" % (where, i + 1)
+        if not isinstance(name, str):
+            raise RosterError("%s: %r is not text" % (at, name))
+        check_name(name, at)
+        key = name.lower()
+        if key in seen:
+            raise RosterError("%s: '%s' is already on line %d" % (at, name, seen[key]))
+        seen[key] = i + 1
+    return tuple(names)
+
+
+def parse_roster(data, where="roster"):
+    """Names from a roster file's bytes: UTF-8, one name a line.
+
+    Spaces around a name, a byte-order mark and Windows line ends are
+    forgiven; blank lines at the very end are too (editors add them). A blank
+    line between names is an error: the numbers after it would shift.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if data[:3] == b"\xef\xbb\xbf":
+        data = data[3:]
+    raw = data.split(b"\n")
+    while raw and not raw[-1].strip():
+        raw.pop()
+    if not raw:
+        raise RosterError("%s: no names" % where)
+    names = []
+    for i in range(len(raw)):
+        try:
+            text = raw[i].decode("utf-8")
+        except UnicodeError:
+            raise RosterError("%s line %d: not UTF-8 text" % (where, i + 1))
+        names.append(text.strip())
+    return check_names(names, where)
+
+
+# --- Session clock -----------------------------------------------------------
+TICKS_MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30 on the Pico
+SESSION_MAX = const(0x3FFFFFFF)  # ms, about 12.4 days: the largest small int
+
+
+def ticks_step(last, raw):
+    """ms from reading `last` to reading `raw` of a wrapping 30-bit tick counter."""
+    return (raw - last) & TICKS_MASK
+
+
+class SessionClock:
+    """Session ms from raw ticks_ms readings; stops at SESSION_MAX (never wraps).
+
+    Read it more often than every 12 days (the device does so many times a
+    second). After a power cut, start it with the last saved session ms.
+    """
+
+    __slots__ = ("ms", "last")
+
+    def __init__(self, raw, resume_ms=0):
+        self.ms = resume_ms
+        self.last = raw
+
+    def update(self, raw):
+        step = (raw - self.last) & TICKS_MASK
+        self.last = raw
+        if step > SESSION_MAX - self.ms:
+            self.ms = SESSION_MAX
+        else:
+            self.ms += step
+        return self.ms
+
+
+def session_times(readings, resume_ms=0):
+    """Session ms for each of a sequence of raw ticks_ms readings (the first is 0 + resume_ms)."""
+    out = []
+    clock = None
+    for raw in readings:
+        if clock is None:
+            clock = SessionClock(raw, resume_ms)
+            out.append(clock.ms)
+        else:
+            out.append(clock.update(raw))
+    return out
+
+
+def mmss(ms):
+    """'MM:SS' of a countdown, seconds rounded up: it reads 00:00 only when due."""
+    if ms < 0:
+        ms = 0
+    s = (ms + 999) // 1000
+    return "%02d:%02d" % (s // 60, s % 60)
+
+
+def clock_text(ms):
+    """'H:MM:SS' of a session time."""
+    s = ms // 1000
+    return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)

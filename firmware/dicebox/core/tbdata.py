@@ -1,0 +1,255 @@
+"""Title Bout cards and charts: pure checks and the compact form a bout uses.
+
+check_card(obj, where) and check_charts(obj, where) take parsed JSON (from a
+file, a record or a CSV import) and return a normalised copy, or raise
+DataError("WHERE: field 'F': problem") so the host and the device can show
+one clear line and go on with the other files. No I/O here.
+"""
+from dicebox.core.compat import const
+from dicebox.core.game import RecordError
+
+KD = const(1)  # punch flags, as bits
+CUT = const(2)
+K = const(255)  # a "K" on the knockdown/knockout chart
+WARN = const(0x40)  # effect bytes of the foul/injury/cut charts: 0 nothing, 1..9 points
+STOP = const(0x80)
+MAX_POINTS = const(9)
+MAX_ROWS = const(9)
+NAME_LEN = const(24)
+# rating, lowest, highest; kdr1/kor must also name a row of the chart set
+RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1", 1, MAX_ROWS), ("kor", 1, MAX_ROWS), ("ki", 0, 20))
+_CARD_FIELDS = ("name", "note", "punches") + tuple(r[0] for r in RATINGS)
+_CHART_FIELDS = ("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count")
+_EFFECTS = {"foul": ("none", "warn", "points", "stop"), "injury": ("none", "points", "stop"), "cut": ("none", "points", "stop")}
+
+
+class DataError(RecordError):
+    """Bad card or chart data; the message names where, the field and the problem."""
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _fail(where, field, problem):
+    raise DataError("%s: field '%s': %s" % (where, field, problem))
+
+
+def _text(v, where, field, most):
+    if not isinstance(v, str) or not v.strip():
+        _fail(where, field, "must be non-empty text, not %r" % (v,))
+    if len(v) > most:
+        _fail(where, field, "longer than %d characters" % most)
+    return v.strip()
+
+
+def _num(v, where, field, lo, hi):
+    if not _int(v):
+        _fail(where, field, "must be a whole number, not %r" % (v,))
+    if not lo <= v <= hi:
+        _fail(where, field, "%d is outside %d..%d" % (v, lo, hi))
+    return v
+
+
+def check_card(obj, where="card"):
+    """A fighter card: name, the seven ratings and the punch table."""
+    if not isinstance(obj, dict):
+        raise DataError("%s: a fighter card must be a JSON object" % where)
+    for key in obj:
+        if key not in _CARD_FIELDS:
+            _fail(where, key, "unknown field (known: %s)" % ", ".join(_CARD_FIELDS))
+    for key in ("name", "punches") + tuple(r[0] for r in RATINGS):
+        if key not in obj:
+            _fail(where, key, "missing")
+    out = {"name": _text(obj["name"], where, "name", NAME_LEN)}
+    for key, lo, hi in RATINGS:
+        out[key] = _num(obj[key], where, key, lo, hi)
+    table = obj["punches"]
+    if not isinstance(table, dict) or not table:
+        _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
+    punches = {}
+    for code in table:
+        field = "punches." + code
+        _text(code, where, field, 8)
+        entry = table[code]
+        if not isinstance(entry, list) or not 2 <= len(entry) <= 4:
+            _fail(where, field, 'must be [punch, points] with optional "KD" and "CUT", not %r' % (entry,))
+        row = [_text(entry[0], where, field + "[0]", 16), _num(entry[1], where, field + "[1]", 0, MAX_POINTS)]
+        for i in range(2, len(entry)):
+            if entry[i] not in ("KD", "CUT") or entry[i] in entry[2:i]:
+                _fail(where, "%s[%d]" % (field, i), 'flag must be "KD" or "CUT" (once each), not %r' % (entry[i],))
+            row.append(entry[i])
+        punches[code] = row
+    out["punches"] = punches
+    return out
+
+
+def _ranges(rows, where, field, top, width, check_row):
+    """2d10 ranges [lo, hi, ...] in order, covering 1..top without gap or overlap."""
+    if not isinstance(rows, list) or not rows:
+        _fail(where, field, "must be a list of [low, high, ...] 2d10 ranges")
+    nxt = 1
+    for i in range(len(rows)):
+        f = "%s[%d]" % (field, i)
+        row = rows[i]
+        if not isinstance(row, list) or len(row) not in width:
+            _fail(where, f, "must be a list of %s values, not %r" % (" or ".join(str(w) for w in width), row))
+        lo = _num(row[0], where, f + "[0]", 1, 100)
+        hi = _num(row[1], where, f + "[1]", 1, 100)
+        if hi < lo:
+            _fail(where, f, "range %d-%d runs backwards" % (lo, hi))
+        if lo < nxt:
+            _fail(where, f, "range %d-%d overlaps the range before it (which ends at %d)" % (lo, hi, nxt - 1))
+        if lo > nxt:
+            _fail(where, f, "gap: no range covers %d-%d" % (nxt, lo - 1))
+        check_row(row, f)
+        nxt = hi + 1
+    if nxt <= top:
+        _fail(where, field, "gap: no range covers %d-%d" % (nxt, top))
+
+
+def check_charts(obj, where="charts"):
+    """A chart set: punch (2d10 -> code), foul, injury, cut, knockdown (rating x d20), count."""
+    if not isinstance(obj, dict):
+        raise DataError("%s: a chart set must be a JSON object" % where)
+    for key in obj:
+        if key not in _CHART_FIELDS:
+            _fail(where, key, "unknown field (known: %s)" % ", ".join(_CHART_FIELDS))
+    for key in _CHART_FIELDS[2:]:
+        if key not in obj:
+            _fail(where, key, "missing")
+    out = {}
+    if "name" in obj:
+        out["name"] = _text(obj["name"], where, "name", 32)
+
+    def punch_row(row, f):
+        _text(row[2], where, f + "[2]", 8)
+
+    # 99 and 100 never reach the punch chart (they call the foul/injury chart)
+    _ranges(obj["punch"], where, "punch", 98, (3,), punch_row)
+    out["punch"] = [list(r) for r in obj["punch"]]
+    for chart in ("foul", "injury", "cut"):
+
+        def effect_row(row, f, chart=chart):
+            if row[2] not in _EFFECTS[chart]:
+                _fail(where, f + "[2]", "effect must be one of %s, not %r" % (", ".join(_EFFECTS[chart]), row[2]))
+            if (row[2] == "points") != (len(row) == 4):
+                _fail(where, f, '"points" takes a number of points; other effects none')
+            if len(row) == 4:
+                _num(row[3], where, f + "[3]", 1, MAX_POINTS)
+
+        _ranges(obj[chart], where, chart, 100, (3, 4), effect_row)
+        out[chart] = [list(r) for r in obj[chart]]
+    kd = obj["knockdown"]
+    if not isinstance(kd, list) or not 1 <= len(kd) <= MAX_ROWS:
+        _fail(where, "knockdown", "must be a list of 1..%d rows (rating 1 first)" % MAX_ROWS)
+    for r in range(len(kd)):
+        f = "knockdown[%d]" % r
+        if not isinstance(kd[r], list) or len(kd[r]) != 20:
+            _fail(where, f, "row for rating %d must list 20 results (d20 = 1..20)" % (r + 1))
+        for i in range(20):
+            v = kd[r][i]
+            if v != "K" and not (_int(v) and 0 <= v <= MAX_POINTS):
+                _fail(where, "%s[%d]" % (f, i), 'must be "K" or points 0..%d, not %r' % (MAX_POINTS, v))
+    out["knockdown"] = [list(r) for r in kd]
+
+    def count_row(row, f):
+        _num(row[2], where, f + "[2]", 1, 9)
+        _num(row[3], where, f + "[3]", 0, 20)
+
+    _ranges(obj["count"], where, "count", 100, (4,), count_row)
+    out["count"] = [list(r) for r in obj["count"]]
+    return out
+
+
+def check_fit(card, charts, where="card"):
+    """A card must price every code the punch chart gives and name chart rows."""
+    rows = len(charts["knockdown"])
+    for key in ("kdr1", "kor"):
+        if card[key] > rows:
+            _fail(where, key, "%d has no row in the knockdown chart (rows 1..%d)" % (card[key], rows))
+    for row in charts["punch"]:
+        if row[2] not in card["punches"]:
+            _fail(where, "punches", "no entry for '%s' (the punch chart gives it for %d-%d)" % (row[2], row[0], row[1]))
+
+
+def opt_card(v):
+    """Option checker: a card, or null for a fighter whose card the players hold."""
+    return None if v is None else check_card(v, "card")
+
+
+def opt_charts(v):
+    """Option checker: "demo" (built in) or an embedded chart set."""
+    if v == "demo":
+        return v
+    if isinstance(v, str):
+        raise DataError('chart set "%s" is not built in (only "demo"; embed others)' % v)
+    return check_charts(v, "charts")
+
+
+def _fill(table, rows, value_of):
+    for row in rows:
+        v = value_of(row)
+        for n in range(row[0], row[1] + 1):
+            table[n] = v
+
+
+def _effect(row):
+    if row[2] == "points":
+        return row[3]
+    if row[2] == "warn":
+        return WARN
+    return STOP if row[2] == "stop" else 0
+
+
+class Charts:
+    """A chart set as byte tables indexed by the roll: no lookups allocate."""
+
+    def __init__(self, charts):
+        codes = []
+        for row in charts["punch"]:
+            if row[2] not in codes:
+                codes.append(row[2])
+        self.codes = tuple(codes)
+        self.punch = bytearray(101)
+        _fill(self.punch, charts["punch"], lambda row: codes.index(row[2]))
+        self.foul = bytearray(101)
+        self.injury = bytearray(101)
+        self.cut = bytearray(101)
+        for name, table in (("foul", self.foul), ("injury", self.injury), ("cut", self.cut)):
+            _fill(table, charts[name], _effect)
+        self.kd = tuple(bytes(K if v == "K" else v for v in row) for row in charts["knockdown"])
+        self.count = bytearray(101)
+        self.count_points = bytearray(101)
+        _fill(self.count, charts["count"], lambda row: row[2])
+        _fill(self.count_points, charts["count"], lambda row: row[3])
+
+
+class Fighter:
+    """A card's ratings as attributes and its punch table by chart code index."""
+
+    __slots__ = ("name", "agg", "cf", "pl", "hp", "kdr1", "kor", "ki", "points", "flags", "punch_names")
+
+    def __init__(self, card, codes):
+        self.name = card["name"]
+        self.agg = card["agg"]
+        self.cf = card["cf"]
+        self.pl = card["pl"]
+        self.hp = card["hp"]
+        self.kdr1 = card["kdr1"]
+        self.kor = card["kor"]
+        self.ki = card["ki"]
+        n = len(codes)
+        self.points = bytearray(n)
+        self.flags = bytearray(n)
+        names = []
+        punches = card.get("punches")
+        for i in range(n):
+            entry = punches[codes[i]] if punches else None
+            if entry is None:
+                names.append("")
+                continue
+            names.append(entry[0])
+            self.points[i] = entry[1]
+            self.flags[i] = (KD if "KD" in entry[2:] else 0) | (CUT if "CUT" in entry[2:] else 0)
+        self.punch_names = tuple(names)

@@ -1,0 +1,61 @@
+"""Settings: each row shows its value; OK changes it (cycles, or opens a picker)."""
+from dicebox import settings as S
+from dicebox.ui.app import DigitPicker, Menu, NumberPicker
+from dicebox.ui.lang import t
+
+_SLEEP_STEPS = (0, 15, 30, 60, 120, 300, 600)
+
+
+class SettingsScreen(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, app, t("settings"), [])
+        self.build()
+
+    def _value_text(self, name):
+        v = self.app.settings[name]
+        if name == "seed":
+            return str(v)
+        if name == "sleep_s":
+            return t("never") if v == 0 else "%ds" % v
+        if name == "sound":
+            return t("on") if v else t("off")
+        if name == "contrast":
+            return "%d/4" % v
+        return t(v)
+
+    def build(self):
+        items = []
+        for name, default, allowed in S.SPEC:
+            if name == "seed" and self.app.settings["seed_source"] != "fixed":
+                continue
+            label = t("fixed_seed") if name == "seed" else t(name)
+            items.append(("%s: %s" % (label, self._value_text(name)), self._changer(name, allowed)))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+
+    def _set(self, name, value):
+        values = dict(self.app.settings)
+        values[name] = value
+        self.app.apply_settings(values)
+        self.title = t("settings")
+        self.build()
+
+    def _changer(self, name, allowed):
+        def change():
+            v = self.app.settings[name]
+            if allowed is bool:
+                self._set(name, not v)
+            elif isinstance(allowed, tuple) and isinstance(allowed[0], str):
+                self._set(name, allowed[(allowed.index(v) + 1) % len(allowed)])
+            elif name == "seed":
+                self.app.push(DigitPicker(self.app, t("fixed_seed"), v, 9, lambda x: self._set(name, x)))
+            elif name == "sleep_s":
+                i = _SLEEP_STEPS.index(v) if v in _SLEEP_STEPS else 0
+                self._set(name, _SLEEP_STEPS[(i + 1) % len(_SLEEP_STEPS)])
+            else:
+                self.app.push(NumberPicker(self.app, t(name), v, allowed[0], allowed[1], lambda x: self._set(name, x)))
+
+        return change
+
+    def resumed(self):
+        self.build()

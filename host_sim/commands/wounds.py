@@ -1,0 +1,162 @@
+"""dicebox-sim wounds --script FILE: a LARP wound session replayed on a simulated clock.
+
+Script: one event a line, `#` starts a comment, blank lines are ignored.
+    [H:]MM:SS  wound  P  light|heavy|mortal
+    [H:]MM:SS  help   P
+    [H:]MM:SS  heal   P
+    [H:]MM:SS  ack
+    [H:]MM:SS  choose P  dies|stays
+    [H:]MM:SS  list           print the timer list at that time
+    [H:]MM:SS  end            the game is over
+P is a participant number or a roster name. Times never go backwards.
+Every event and every escalation is printed with its session time.
+"""
+from dicebox.core import larp, record
+from dicebox.core import larp_wounds as W
+from dicebox.core.game import RecordError
+from dicebox.roster import load as load_roster
+from host_sim import common, larp_cli
+from host_sim.errors import CliError
+
+KINDS = {"light": larp.LIGHT, "heavy": larp.HEAVY, "mortal": larp.MORTAL}
+CHOICES = {"dies": W.DIES, "stays": W.STAYS}
+VERBS = {"wound": W.WOUND, "help": W.HELP, "heal": W.HEAL, "ack": W.ACK, "choose": W.CHOOSE, "end": W.END, "list": None}
+
+
+def register(sub):
+    p = sub.add_parser("wounds", help="replay a LARP wound-tracker script on a simulated clock")
+    p.add_argument("--script", required=True, metavar="FILE", help="the timeline of wounds and help")
+    p.add_argument("--roster", metavar="FILE", help="participants' names, one a line")
+    p.add_argument("--participants", type=larp_cli.int_arg("--participants", 1, larp.MAX_PARTICIPANTS), default=30,
+                   help="numbered participants without a roster (default 30)")
+    p.add_argument("--light-min", type=larp_cli.int_arg("--light-min", 1, 600), default=30,
+                   help="minutes before an unhelped light wound is heavy (default 30)")
+    p.add_argument("--heavy-min", type=larp_cli.int_arg("--heavy-min", 1, 600), default=15,
+                   help="minutes before an unhelped heavy wound is mortal (default 15)")
+    p.add_argument("--json", action="store_true", help="print the transcript as JSON")
+    p.add_argument("--save", metavar="FILE", help="also write the session's record to FILE")
+    p.set_defaults(run=run)
+
+
+def parse_time(text):
+    parts = text.split(":")
+    if not 2 <= len(parts) <= 3 or not all(x.isdigit() for x in parts):
+        raise ValueError("'%s' is not a time [H:]MM:SS" % text)
+    nums = [int(x) for x in parts]
+    if len(nums) == 3:
+        h, m, s = nums
+        if m > 59:
+            raise ValueError("'%s': minutes must be 0..59" % text)
+    else:
+        h, m, s = 0, nums[0], nums[1]
+    if s > 59:
+        raise ValueError("'%s': seconds must be 0..59" % text)
+    return ((h * 60 + m) * 60 + s) * 1000
+
+
+def _participant(words, names, count):
+    text = " ".join(words)
+    if not text:
+        raise ValueError("a participant is needed")
+    if text.isdigit():
+        p = int(text)
+        if not 1 <= p <= count:
+            raise ValueError("participant %d is not 1..%d" % (p, count))
+        return p
+    for i in range(len(names)):
+        if names[i].lower() == text.lower():
+            return i + 1
+    raise ValueError("'%s' is neither a number nor a name on the roster" % text)
+
+
+def parse_line(line, names, count):
+    """(t_ms, verb, input or None) of one script line; ValueError says what is wrong."""
+    words = line.split()
+    if len(words) < 2:
+        raise ValueError("expected a time and an event, e.g. '12:30 wound 4 light'")
+    t = parse_time(words[0])
+    verb = words[1].lower()
+    if verb not in VERBS:
+        raise ValueError("unknown event '%s' (known: %s)" % (words[1], ", ".join(VERBS)))
+    rest = words[2:]
+    op = VERBS[verb]
+    if verb in ("ack", "end", "list"):
+        if rest:
+            raise ValueError("'%s' takes nothing after it" % verb)
+        return t, verb, None if op is None else [t, op, 0, 0]
+    if verb in ("wound", "choose"):
+        table = KINDS if verb == "wound" else CHOICES
+        if len(rest) < 2 or rest[-1].lower() not in table:
+            raise ValueError("'%s' needs a participant and one of %s" % (verb, ", ".join(table)))
+        return t, verb, [t, op, _participant(rest[:-1], names, count), table[rest[-1].lower()]]
+    return t, verb, [t, op, _participant(rest, names, count), 0]
+
+
+def _rows(game, now):
+    for left, p, kind, n in game.views(now):
+        timer = larp.mmss(left) if left >= 0 else "  -  "
+        yield "    %2d %-12s %-12s %s  (%d wound%s)" % (p, game.name(p), larp.KIND_NAMES[kind], timer, n, "" if n == 1 else "s")
+
+
+def run(args):
+    names = ()
+    if args.roster:
+        try:
+            names = load_roster(args.roster)
+        except larp.RosterError as e:
+            raise CliError(str(e))
+    text = common.read_text(args.script, "script")
+    options = {"light_min": args.light_min, "heavy_min": args.heavy_min}
+    if names:
+        options["roster"] = list(names)
+    else:
+        options["participants"] = args.participants
+    rec = record.Record("wounds", options, 0, [], [])
+    game = record.start(rec)
+    count = game.count
+    shown = 0
+    out = []
+    last = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = "%s line %d" % (args.script, number)
+        try:
+            t, verb, value = parse_line(line, names, count)
+        except ValueError as e:
+            raise CliError("%s: %s" % (where, e))
+        if t < last:
+            raise CliError("%s: time %s is before the line above (%s)" % (where, larp.clock_text(t), larp.clock_text(last)))
+        last = t
+        if value is None:  # list: bring the timers up to t first, so escalations print in order
+            value = [t, W.TICK, 0, 0]
+        rec.inputs.append(value)
+        try:
+            record.feed(game, rec, len(rec.inputs) - 1)
+        except RecordError as e:
+            raise CliError("%s: %s" % (where, str(e).split(": ", 1)[-1]))
+        for i in range(shown, len(game.log)):
+            kind, name, a, b, c = game.log.entry(i)
+            if kind == 1:  # events; inputs and rolls are not news here
+                out.append(game.describe(name, a, b, c))
+        shown = len(game.log)
+        if verb == "list":
+            out.append("%s list:" % larp.clock_text(t))
+            out.extend(_rows(game, t))
+    if args.save:
+        common.write_text(args.save, rec.dumps() + "\n")
+    if args.json:
+        common.print_json(record.transcript(game, rec))
+        return 0
+    for line in out:
+        print(line)
+    if not game.ended:
+        print("%s still open:" % larp.clock_text(game.now))
+        out = list(_rows(game, game.now))
+        for line in out:
+            print(line)
+        due = game.next_due()
+        if due >= 0:
+            print("next escalation at %s" % larp.clock_text(due))
+    return 0

@@ -1,0 +1,115 @@
+"""The simulated dice box: the real driver on a virtual I2C bus, the App, the
+debouncer, fed with button levels over simulated time.
+
+The panel model shows exactly what the Pico's glass would show from the same
+bytes. Scripts, tests and the curses front end all drive this object.
+"""
+import os
+
+import host_sim  # noqa: F401  (firmware on sys.path)
+from host_sim.memstore import MemoryStore
+from host_sim.panel import Panel, VirtualI2C
+
+from dicebox import buttons as B
+from dicebox.display import Display
+from dicebox.ui.app import App
+
+POLL_MS = 5  # how often the device loop polls its pins
+
+try:
+    from host_sim import fb  # gives adafruit_framebuf MicroPython's blit
+
+    class HostDisplay(fb.BlitMixin, Display):
+        """The driver object as canvas, with MicroPython-exact primitives."""
+
+except ImportError:  # under MicroPython the driver sits on native framebuf
+    fb = None
+    HostDisplay = Display
+
+
+class Platform:
+    name = "simulator"
+
+    def __init__(self, seed_bytes=None):
+        self.beeps = []
+        self._seed_bytes = seed_bytes
+
+    def entropy(self):
+        data = self._seed_bytes or os.urandom(4)
+        return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF
+
+    def beep(self, freq, ms):
+        self.beeps.append((freq, ms))
+
+
+class Device:
+    def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None):
+        self.store = store if store is not None else MemoryStore()
+        self.panel = Panel(width, height, ram_columns=132 if controller == "sh1106" else 128)
+        self.bus = VirtualI2C(self.panel)
+        self.display = HostDisplay(width, height, self.bus, controller=controller)
+        self.platform = platform or Platform()
+        self.app = App(self.store, self.platform, width, height)
+        self.buttons = B.Buttons()
+        self.now = 0
+        self.levels = 0
+        self.frames = 0
+        self.flush_bytes = []  # I2C bytes sent by each flush
+        self.on_frame = None  # callback(device) after each frame reaches the panel
+        self._display_on = True
+        self._contrast = None
+        self.app.boot(self.now)
+        self.step()
+
+    def step(self):
+        """One pass of the device loop at the current time."""
+        self.buttons.update(self.levels, self.now)
+        while True:
+            event = self.buttons.pop()
+            if event is None:
+                break
+            self.app.button(event[0], event[1], self.now)
+        self.app.tick(self.now)
+        self._sync_panel()
+        if self.app.render(self.display):
+            before = self.display.bytes_sent
+            self.display.flush()
+            self.flush_bytes.append(self.display.bytes_sent - before)
+            self.frames += 1
+            if self.on_frame:
+                self.on_frame(self)
+
+    def _sync_panel(self):
+        app = self.app
+        if app.contrast != self._contrast:
+            self._contrast = app.contrast
+            self.display.contrast(app.contrast)
+        if app.display_on != self._display_on:
+            self._display_on = app.display_on
+            if app.display_on:
+                self.display.poweron()
+            else:
+                self.display.poweroff()
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + POLL_MS)
+            self.step()
+
+    def hold(self, buttons, ms):
+        """Press the buttons (a bitmask) for ms, then release them."""
+        self.levels |= buttons
+        self.wait(ms)
+        self.levels &= ~buttons
+        self.wait(60)
+
+    def press(self, button, ms=80):
+        self.hold(1 << button, ms)
+
+    def glass(self):
+        """What the panel shows now, as 1024 MONO_VLSB bytes."""
+        return self.panel.frame()
+
+    def save_png(self, path, scale=4):
+        fb.save_png(self.glass(), path, scale, self.panel.width, self.panel.height)

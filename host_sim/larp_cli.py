@@ -1,0 +1,63 @@
+"""Helpers shared by the LARP commands (fight boxing/duel/stealth, shoot, wounds)."""
+from dicebox.core import record
+from dicebox.core.game import RecordError
+from host_sim import common
+from host_sim.errors import CliError
+
+
+def add_common(p, dice=True):
+    p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
+    if dice:
+        p.add_argument("--dice", type=common.dice_arg, default=[], help="forced die values V,V,... used first")
+    p.add_argument("--json", action="store_true", help="print the transcript as JSON")
+    p.add_argument("--save", metavar="FILE", help="also write the record to FILE")
+
+
+def int_arg(name, lo, hi):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise CliError("%s: '%s' is not a whole number" % (name, text))
+        if not lo <= value <= hi:
+            raise CliError("%s: %d is outside %d..%d" % (name, value, lo, hi))
+        return value
+
+    return parse
+
+
+def start(ruleset, options, args):
+    seed = common.fresh_seed() if args.seed is None else args.seed
+    rec = record.Record(ruleset, options, seed, [], list(getattr(args, "dice", [])))
+    try:
+        game = record.start(rec)
+    except RecordError as e:
+        raise CliError("--dice: %s" % e if "dice" in str(e) else str(e))
+    return rec, game
+
+
+def feed(rec, game, value, what):
+    """Append one input and apply it; a rules refusal names `what` (the argument)."""
+    rec.inputs.append(value)
+    try:
+        record.feed(game, rec, len(rec.inputs) - 1)
+    except RecordError as e:
+        rec.inputs.pop()
+        msg = str(e)
+        if msg.startswith("dice: "):
+            raise CliError("--dice: %s" % msg[6:])
+        raise CliError("%s: %s" % (what, msg.split(": ", 1)[-1]))
+
+
+def finish(rec, game, args, note=None):
+    if args.save:
+        common.write_text(args.save, rec.dumps() + "\n")
+    if args.json:
+        common.print_json(record.transcript(game, rec))
+        return 0
+    for line in record.lines(game, rec):
+        print(line)
+    if note:
+        print(note)
+    print("seed %d" % rec.seed)
+    return 0

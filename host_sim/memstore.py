@@ -1,0 +1,59 @@
+"""A Store kept in memory: for scripted and test sessions that must leave no files.
+
+Same interface as dicebox.store.Store (the device's power-safe store).
+"""
+from dicebox import settings as S
+
+HISTORY_MAX = 20
+
+
+class MemoryStore:
+    def __init__(self):
+        self.files = {}
+        self.notices = []
+        self._history = []  # (id, summary, text), newest last
+        self._next = 1
+        self.writes = 0
+        self.bytes_written = 0
+
+    def read_text(self, name):
+        return self.files.get(name)
+
+    def write_text(self, name, text):
+        self.writes += 1
+        self.bytes_written += len(text.encode("utf-8"))
+        self.files[name] = text
+
+    def settings(self):
+        import json
+
+        raw = self.files.get("settings.json")
+        return S.merge_valid(json.loads(raw)) if raw else S.defaults()
+
+    def save_settings(self, values):
+        from dicebox.core.jsonout import dumps
+
+        self.write_text("settings.json", dumps(values))
+
+    def current(self):
+        return self.files.get("current.json")
+
+    def save_current(self, text):
+        self.write_text("current.json", text)
+
+    def clear_current(self):
+        self.files.pop("current.json", None)
+
+    def add_history(self, text, summary):
+        self._history.append((self._next, summary, text))
+        self._next += 1
+        del self._history[:-HISTORY_MAX]
+
+    def history(self):
+        return [(i, s) for i, s, _ in reversed(self._history)]
+
+    def history_record(self, ident):
+        for i, _, text in self._history:
+            if i == ident:
+                return text
+        return None

@@ -1,0 +1,70 @@
+"""Scripted button sessions: parse a script, drive a Device with it.
+
+Runs under CPython and MicroPython alike (tests compare the two). Lines:
+
+    press OK            click a button (held 80 ms)
+    press OK 900        hold it 900 ms (a long press)
+    hold UP+DOWN 200    several buttons at once
+    wait 500            let time pass
+    shot NAME           mark this frame to be saved as NAME.png
+    # ...               a comment
+Buttons: UP DOWN OK BACK LEFT RIGHT.
+"""
+from dicebox import buttons as B
+
+
+class ScriptError(ValueError):
+    pass
+
+
+def _buttons(word, where):
+    mask = 0
+    for part in word.split("+"):
+        part = part.upper()
+        if part not in B.NAMES:
+            raise ScriptError("%s: unknown button '%s' (UP DOWN OK BACK LEFT RIGHT)" % (where, part))
+        mask |= 1 << B.NAMES.index(part)
+    return mask
+
+
+def _ms(word, where):
+    try:
+        value = int(word)
+    except ValueError:
+        raise ScriptError("%s: '%s' is not a time in ms" % (where, word))
+    if not 0 <= value <= 3600000:
+        raise ScriptError("%s: %d ms is outside 0..3600000" % (where, value))
+    return value
+
+
+def parse(text, name="script"):
+    """Steps as tuples: ('hold', mask, ms), ('wait', ms), ('shot', name)."""
+    steps = []
+    lineno = 0
+    for line in text.split("\n"):
+        lineno += 1
+        where = "%s:%d" % (name, lineno)
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        op = words[0].lower()
+        if op in ("press", "hold") and 2 <= len(words) <= 3:
+            ms = _ms(words[2], where) if len(words) == 3 else 80
+            steps.append(("hold", _buttons(words[1], where), ms))
+        elif op == "wait" and len(words) == 2:
+            steps.append(("wait", _ms(words[1], where)))
+        elif op == "shot" and len(words) == 2:
+            steps.append(("shot", words[1]))
+        else:
+            raise ScriptError("%s: cannot read '%s' (press BUTTON [MS] | hold BUTTONS MS | wait MS | shot NAME)" % (where, line.strip()))
+    return steps
+
+
+def run(device, steps, on_shot=None):
+    for step in steps:
+        if step[0] == "hold":
+            device.hold(step[1], step[2])
+        elif step[0] == "wait":
+            device.wait(step[1])
+        elif on_shot is not None:
+            on_shot(step[1], device)

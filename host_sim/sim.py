@@ -1,0 +1,130 @@
+"""The dice box in a terminal: the panel drawn with half blocks (128 x 32 cells).
+
+Keys: arrows UP/DOWN (LEFT/RIGHT too), Enter = OK, Backspace/Esc = BACK,
+o / b = hold OK / BACK (a long press), s = screenshot PNG, q = quit.
+Time runs in real time; the flash is a folder (~/.dicebox-sim by default).
+"""
+import curses
+import os
+import sys
+import time
+
+from dicebox import buttons as B
+from host_sim.device import Device, Platform
+
+HELP = "arrows move  Enter OK  Bksp/Esc BACK  o/b hold OK/BACK  s shot  q quit"
+_HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+CLICK_MS = 80
+LONG_MS = 900
+
+
+def _keymap():
+    return {
+        curses.KEY_UP: (B.UP, CLICK_MS), curses.KEY_DOWN: (B.DOWN, CLICK_MS),
+        curses.KEY_LEFT: (B.LEFT, CLICK_MS), curses.KEY_RIGHT: (B.RIGHT, CLICK_MS),
+        10: (B.OK, CLICK_MS), 13: (B.OK, CLICK_MS), curses.KEY_ENTER: (B.OK, CLICK_MS),
+        27: (B.BACK, CLICK_MS), 127: (B.BACK, CLICK_MS), 8: (B.BACK, CLICK_MS), curses.KEY_BACKSPACE: (B.BACK, CLICK_MS),
+        ord("o"): (B.OK, LONG_MS), ord("b"): (B.BACK, LONG_MS),
+    }
+
+
+def rows(glass, width, height):
+    """The glass as text rows, two pixel rows per character."""
+    out = []
+    for y in range(0, height, 2):
+        line = []
+        for x in range(width):
+            top = (glass[(y >> 3) * width + x] >> (y & 7)) & 1
+            y2 = y + 1
+            bottom = (glass[(y2 >> 3) * width + x] >> (y2 & 7)) & 1 if y2 < height else 0
+            line.append(_HALF[(top, bottom)])
+        out.append("".join(line))
+    return out
+
+
+def make_store(data):
+    from dicebox.store import Store
+
+    os.makedirs(data, exist_ok=True)
+    return Store(data)
+
+
+def run(data=None, shots=".", seed=None):
+    data = data or os.path.join(os.path.expanduser("~"), ".dicebox-sim")
+    device = Device(store=make_store(data), platform=Platform(None if seed is None else seed.to_bytes(4, "big")))
+    # stale LINES/COLUMNS (set by some shells and test runners) would hide the real size
+    os.environ.pop("LINES", None)
+    os.environ.pop("COLUMNS", None)
+    try:
+        return curses.wrapper(_loop, device, shots)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _loop(scr, device, shots):
+    curses.curs_set(0)
+    scr.nodelay(True)
+    scr.keypad(True)
+    curses.set_escdelay(25) if hasattr(curses, "set_escdelay") else None
+    keys = _keymap()
+    width, height = device.panel.width, device.panel.height
+    start = time.monotonic()
+    release_at = None
+    held = 0
+    shown = -1
+    status = ""
+    shot_no = 0
+    last_size = None
+    while True:
+        now = int((time.monotonic() - start) * 1000)
+        if release_at is not None and now >= release_at:
+            device.levels &= ~held
+            release_at = None
+        if now > device.now:
+            device.wait(now - device.now)
+        key = scr.getch()
+        if key == ord("q"):
+            return 0
+        if key == ord("s"):
+            shot_no += 1
+            path = os.path.join(shots, "dicebox-%03d.png" % shot_no)
+            device.save_png(path)
+            status = "saved " + path
+            shown = -1
+        elif key in keys and release_at is None:
+            button, ms = keys[key]
+            held = 1 << button
+            device.levels |= held
+            release_at = now + ms
+        size = scr.getmaxyx()
+        if device.frames != shown or key == curses.KEY_RESIZE or size != last_size:
+            shown = device.frames
+            last_size = size
+            _paint(scr, device, width, height, status)
+        time.sleep(0.01)
+
+
+def _paint(scr, device, width, height, status):
+    scr.erase()
+    rows_needed = height // 2 + 3
+    h, w = scr.getmaxyx()
+    if h < rows_needed or w < width + 2:
+        scr.addstr(0, 0, ("terminal too small: need %dx%d" % (width + 2, rows_needed))[: max(1, w - 1)])
+        scr.refresh()
+        return
+    scr.addstr(0, 0, "+" + "-" * width + "+")
+    for i, line in enumerate(rows(device.glass(), width, height)):
+        scr.addstr(1 + i, 0, "|" + line + "|")
+    scr.addstr(height // 2 + 1, 0, "+" + "-" * width + "+")
+    scr.addstr(height // 2 + 2, 0, (status or HELP)[: w - 1])
+    scr.refresh()
+
+
+def main(argv):
+    from host_sim.cli import main as cli_main
+
+    return cli_main(["sim"] + list(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

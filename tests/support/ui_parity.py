@@ -1,0 +1,33 @@
+# Runs a button script on the simulated device and prints the panel's display
+# RAM after every frame. Run by CPython (adafruit_framebuf + host blit) and by
+# MicroPython (native framebuf); the parity test compares the bytes.
+import sys
+from binascii import hexlify
+
+from host_sim import script
+from host_sim.device import Device, Platform
+
+path = sys.argv[1]
+heap = "--heap" in sys.argv  # report the live-heap high-water (gc after each frame)
+high = [0]
+with open(path) as f:
+    steps = script.parse(f.read(), path)
+device = Device(platform=Platform(b"\x00\x00\x10\x00"))
+count = [0]
+
+
+def frame(dev):
+    count[0] += 1
+    if heap:
+        import gc
+
+        gc.collect()
+        high[0] = max(high[0], gc.mem_alloc())
+    else:
+        print(hexlify(dev.panel.ram).decode())
+
+
+device.on_frame = frame
+frame(device)
+script.run(device, steps)
+print("frames %d bytes %d heap %d" % (count[0], device.panel.bytes_in, high[0]))

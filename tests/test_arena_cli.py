@@ -1,0 +1,99 @@
+"""Arena on the command line: transcripts, stats, balance, one-line errors."""
+import json
+
+import pytest
+from test_cli import cli
+
+from host_sim.commands import balance
+from host_sim.fights.arena import fight_seed
+
+
+def test_fight_json_has_ruleset_seed_rolls_and_result_and_the_saved_record_replays(tmp_path):
+    rec = tmp_path / "f.json"
+    code, out, err = cli("fight", "arena", "--a", "9,3,7,5", "--b", "3,9,5,7", "--seed", "11", "--json", "--save", str(rec))
+    assert code == 0 and err == ""
+    t = json.loads(out)
+    assert t["ruleset"] == "arena" and t["seed"] == 11 and t["options"]["a"] == [9, 3, 7, 5]
+    assert t["rolls"][0] == {"die": "d20", "value": t["rolls"][0]["value"], "for": "initiative a"}
+    assert t["result"]["winner"] in ("a", "b", None)
+    assert t["result"]["method"] in ("ko", "ringout", "time", "sudden-death", "tie")
+    code, again, _ = cli("replay", str(rec), "--json")
+    assert json.loads(again) == t
+
+
+def test_fight_text_transcript_with_forced_dice():
+    code, out, _ = cli("fight", "arena", "--a", "6,6,6,6", "--b", "6,6,6,6", "--a-name", "Red", "--seed", "1",
+                       "--dice", "10,5,4,1,1,20")
+    assert code == 0
+    assert "Red attacks (16 against 11)" in out and "Red attacks with Heavy Kick, B defends with Block" in out
+    assert "B takes 2 damage, health 8" in out and out.rstrip().endswith("seed 1")
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--a", "9,3,7,6", "--b", "6,6,6,6"], "--a: stats 9,3,7,6 sum to 25, not 24"),
+    (["--a", "6,6,6,6", "--b", "1,7,8,8"], "--b: Power 1 is outside 2..9"),
+    (["--a", "6,6,6", "--b", "6,6,6,6"], "--a: a build is four stats"),
+    (["--a", "6,x,6,6", "--b", "6,6,6,6"], "--a: stat 2 ('x')"),
+    (["--a", "6,6,6,6"], "required: --b"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--dice", "30"], "--dice: forced die 1 (d20 for initiative a): 30 is not in 1..20"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--rule", "stun=x"], "--rule stun: 'x' is not one of harder, literal"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--rule", "nope=1"], "--rule: unknown rule 'nope'"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--health", "0"], "--health: 0 is outside 1..99"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--a-name="], "options.a_name"),
+    (["--a", "6,6,6,6", "--b", "6,6,6,6", "--save", "/nonexistent/x.json", "--seed", "1"], "/nonexistent/x.json"),
+])
+def test_fight_bad_input_is_one_line(args, needle):
+    code, out, err = cli("fight", "arena", *args)
+    assert code == 2 and "Traceback" not in err
+    assert needle in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_stats_are_reproducible_from_the_seed_and_add_up():
+    args = ("stats", "arena", "--a", "9,3,7,5", "--b", "3,9,5,7", "--fights", "300", "--seed", "5", "--json")
+    code, out, err = cli(*args)
+    assert code == 0 and cli(*args)[1] == out
+    s = json.loads(out)
+    assert s["a"]["count"] + s["b"]["count"] + s["tie"]["count"] == 300
+    assert sum(s["methods"].values()) == 300
+    for key in ("a", "b", "tie"):
+        lo, hi = s[key]["ci95"]
+        assert lo <= s[key]["rate"] <= hi
+    assert 1 <= s["mean_moments"] <= 10
+    assert json.loads(cli(*args[:-2], "6", "--json")[1]) != s  # another seed, other fights
+    code, text, _ = cli(*args[:-1])
+    assert "a wins" in text and "95% CI" in text and "mean length" in text
+
+
+def test_stats_bad_fights_is_one_line():
+    code, _, err = cli("stats", "arena", "--a", "6,6,6,6", "--b", "6,6,6,6", "--fights", "0")
+    assert code == 2 and "--fights: 0 is outside" in err
+
+
+def test_fight_seeds_depend_on_the_fight_not_the_worker():
+    assert fight_seed(1, 3, 2, 7) == fight_seed(1, 3, 2, 7)
+    assert len({fight_seed(1, i, j, 0) for i in range(30) for j in range(8)}) == 240
+
+
+def test_balance_ranking_is_the_same_for_any_number_of_jobs(tmp_path):
+    one = balance.rank(9, 2, 1, {})
+    two = balance.rank(9, 2, 2, {})
+    assert one == two and len(one) == 315
+    assert [r[4] for r in one] == sorted((r[4] for r in one), reverse=True)
+    assert all(r[1] + r[2] + r[3] == 2 * len(balance.REFERENCE) for r in one)
+
+
+def test_balance_command_table_and_png(tmp_path):
+    png = tmp_path / "b.png"
+    code, out, err = cli("balance", "arena", "--seed", "3", "--fights", "2", "--jobs", "2", "--png", str(png), "--show", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("arena balance: 315 builds x 8 reference builds x 2 fights")
+    assert lines[3].split()[0] == "1" and "  ..." in lines
+    from PIL import Image
+
+    with Image.open(png) as img:
+        assert img.format == "PNG" and img.width > 315 * 3
+    code, _, err = cli("balance", "arena", "--fights", "2", "--png", "/nonexistent/b.png")
+    assert code == 2 and "--png" in err and len(err.strip().splitlines()) == 1
+    code, _, err = cli("balance", "arena", "--jobs", "0")
+    assert code == 2 and "--jobs: 0 is outside 1..256" in err

@@ -1,0 +1,63 @@
+"""The real simulator in a real terminal: tmux sends keys, capture-pane reads
+what a person would see."""
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import ROOT
+
+SESSION = "dicebox-test-%d"
+
+
+def _tmux(*args):
+    return subprocess.run(["tmux"] + list(args), capture_output=True, text=True)
+
+
+def _screen(name):
+    return _tmux("capture-pane", "-p", "-t", name).stdout
+
+
+def _wait_for(name, needle, timeout=15):
+    end = time.time() + timeout
+    while time.time() < end:
+        text = _screen(name)
+        if needle in text:
+            return text
+        time.sleep(0.2)
+    raise AssertionError("never saw %r on screen:\n%s" % (needle, _screen(name)))
+
+
+@pytest.fixture
+def sim(tmp_path):
+    if shutil.which("tmux") is None:
+        pytest.fail("tmux is needed for the terminal test (apt-get install tmux)")
+    name = SESSION % id(tmp_path)
+    cmd = "%s -m host_sim.cli sim --data %s --shots %s --seed 5" % (sys.executable, tmp_path / "flash", tmp_path)
+    _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
+    _tmux("resize-window", "-t", name, "-x", "140", "-y", "40")
+    yield name, tmp_path
+    _tmux("kill-session", "-t", name)
+
+
+def test_menu_dice_and_screenshot_in_a_terminal(sim):
+    name, tmp = sim
+    first = _wait_for(name, "Enter OK")
+    assert "\u2588" in first or "\u2580" in first  # the panel drawn in half blocks
+    panel = [line for line in first.splitlines() if line.startswith("|")]
+    assert len(panel) == 32 and all(len(line) == 130 for line in panel)
+    _tmux("send-keys", "-t", name, "Enter")  # open Dice
+    time.sleep(0.5)
+    dice_screen = _screen(name)
+    assert dice_screen != first
+    _tmux("send-keys", "-t", name, "Enter")  # roll
+    time.sleep(0.5)
+    assert _screen(name) != dice_screen
+    _tmux("send-keys", "-t", name, "s")
+    _wait_for(name, "saved")
+    assert (tmp / "dicebox-001.png").exists()
+    _tmux("send-keys", "-t", name, "q")
+    time.sleep(0.5)
+    # the roll session was saved on the simulated flash
+    assert any((tmp / "flash").iterdir())

@@ -1,0 +1,179 @@
+"""The screens, driven through the real debouncer, App, driver and panel model."""
+import pytest
+
+from dicebox import buttons as B
+from dicebox.core import record
+from host_sim import script
+from host_sim.device import Device, Platform
+from host_sim.memstore import MemoryStore
+
+
+def device(seed=5, store=None):
+    return Device(store=store, platform=Platform(seed.to_bytes(4, "big")))
+
+
+def labels(dev):
+    return [label for label, _ in dev.app.top.items]
+
+
+def test_menu_shows_only_built_modes():
+    d = device()
+    assert labels(d) == ["Dice", "History", "Settings"]  # no fake entries for modes not built
+    assert d.panel.on and d.frames == 1
+
+
+def test_dice_roll_shows_the_records_result_in_big_digits():
+    d = device(seed=77)
+    d.press(B.OK)  # Dice
+    before = d.glass()
+    for _ in range(3):
+        d.press(B.DOWN)  # d3 -> d6 -> d10 -> d20
+    d.press(B.OK)
+    screen = d.app.top
+    rec = screen.session.rec
+    assert rec.seed == 77 and rec.inputs == ["d20"]
+    total = record.replay(rec).total
+    assert 1 <= total <= 20 and screen.results[-1] == ("total", total)
+    assert d.glass() != before
+    # the saved record is the fight: replaying it gives the same total
+    saved = record.loads(d.store.current())
+    assert record.replay(saved).total == total
+
+
+def test_expression_editor_builds_an_expression_with_four_buttons():
+    d = device()
+    d.press(B.OK)
+    d.press(B.OK, 900)  # long OK: the editor
+    assert type(d.app.top).__name__ == "ExprEditor"
+    d.press(B.UP)  # count 2 -> 3
+    d.press(B.OK)
+    d.press(B.UP)  # d6 -> d8
+    d.press(B.OK)
+    d.press(B.UP)
+    d.press(B.UP)  # +1 -> +3
+    d.press(B.OK)
+    assert d.app.top.choice() == "3d8+3"
+    d.press(B.OK)
+    assert d.app.top.session.rec.inputs == ["3d8+3"]
+    assert 6 <= d.app.top.session.game.total <= 27
+
+
+def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
+    d = device()
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.BACK)
+    assert d.store.current() is None
+    (ident, summary), = d.store.history()
+    assert summary.startswith("d3=") and summary.endswith("(2)")
+    d.press(B.DOWN)
+    d.press(B.OK)  # History
+    d.press(B.OK)  # the session
+    lines = d.app.top.lines
+    assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
+    first = d.app.top.first
+    d.press(B.DOWN)
+    assert d.app.top.first == first + 1
+
+
+def test_russian_labels_render():
+    d = device()
+    d.press(B.DOWN)
+    d.press(B.DOWN)
+    d.press(B.OK)  # Settings
+    names = labels(d)
+    lang_row = [i for i, n in enumerate(names) if n.startswith("Language")][0]
+    for _ in range(lang_row):
+        d.press(B.DOWN)
+    english = d.glass()
+    d.press(B.OK)
+    assert d.app.settings["lang"] == "ru"
+    assert labels(d)[0].startswith("Сид")
+    assert d.glass() != english
+    d.press(B.BACK)
+    assert labels(d) == ["Кости", "История", "Настройки"]
+    assert '"lang":"ru"' in d.store.read_text("settings.json")
+
+
+def test_display_sleeps_and_the_waking_press_does_nothing_else():
+    d = device()
+    d.press(B.OK)  # Dice
+    d.wait(61000)
+    assert not d.app.display_on and not d.panel.on
+    d.press(B.OK)  # wakes only: no roll
+    assert d.app.display_on and d.panel.on
+    assert d.app.top.session.rec.inputs == []
+    d.press(B.OK)
+    assert d.app.top.session.rec.inputs == ["d3"]
+
+
+def test_a_power_cut_resumes_the_roll_session():
+    store = MemoryStore()
+    d = device(store=store)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)
+    results = list(d.app.top.results)
+    again = device(seed=9, store=store)  # power back on: boot finds the saved record
+    assert type(again.app.top).__name__ == "DiceScreen"
+    assert again.app.top.results == results and again.app.top.session.rec.seed == 5
+
+
+def test_table_dice_ask_for_each_value_and_undo():
+    from dicebox.ui.session import Session
+
+    d = device()
+    d.app.settings["dice_source"] = "table"
+    rec = record.Record("dice", seed=3, inputs=[])
+    s = Session(d.app, rec)
+    s.ask = True  # the dice roller itself uses the box; ask as a fight would
+    s.game = record.replay(rec, ask=True)
+    assert s.give("2d6") is False and s.need.die == 6
+    assert s.enter_die(4) is False  # the second d6
+    assert s.enter_die(5) is True
+    assert s.game.total == 9 and rec.dice == [4, 5]
+    assert s.undo() and s.rec.inputs == [] and s.rec.dice == []
+
+
+def test_stray_presses_on_home_never_leave_it():
+    d = device()
+    for _ in range(5):
+        d.press(B.BACK)
+        d.press(B.BACK, 900)
+    assert type(d.app.top).__name__ == "Home" and len(d.app.stack) == 1
+
+
+def test_button_chatter_shorter_than_debounce_gives_one_click():
+    b = B.Buttons(debounce_ms=20)
+    t = 0
+    for level in (1, 0, 1, 0, 1):  # bounces every 3 ms
+        b.update(level << B.OK, t)
+        t += 3
+    for _ in range(10):
+        b.update(1 << B.OK, t)
+        t += 5
+    for _ in range(10):
+        b.update(0, t)
+        t += 5
+    events = [e for e in b.events]
+    assert events == [(B.OK, B.PRESS), (B.OK, B.RELEASE), (B.OK, B.CLICK)]
+
+
+def test_long_press_and_repeat():
+    b = B.Buttons()
+    for t in range(0, 1200, 5):
+        b.update(1 << B.UP, t)
+    b.update(0, 1200)
+    b.update(0, 1230)
+    kinds = [e for _, e in b.events]
+    assert kinds[0] == B.PRESS and kinds.count(B.LONG) == 1
+    assert kinds.count(B.REPEAT) >= 5 and B.CLICK not in kinds  # a long press is not a click
+    assert kinds[-1] == B.RELEASE
+
+
+def test_script_errors_name_the_line():
+    with pytest.raises(script.ScriptError, match="tour:2: unknown button 'JUMP'"):
+        script.parse("press OK\npress JUMP\n", "tour")
+    with pytest.raises(script.ScriptError, match="tour:1: 'x' is not a time"):
+        script.parse("wait x", "tour")

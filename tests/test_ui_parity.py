@@ -1,0 +1,64 @@
+"""Pixel parity: the same button script under MicroPython (native framebuf) and
+CPython (adafruit_framebuf + host blit) leaves identical display RAM in the
+panel model after every frame."""
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+import pytest
+from conftest import find_tool, ROOT, SUPPORT
+
+SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def mplib(tmp_path_factory):
+    """The installed driver libraries, laid out for MicroPython's path."""
+    site = sysconfig.get_paths()["purelib"]
+    out = tmp_path_factory.mktemp("mplib")
+    shutil.copy(os.path.join(site, "adafruit_ssd1306.py"), out)
+    shutil.copytree(os.path.join(site, "adafruit_bus_device"), out / "adafruit_bus_device")
+    return out
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
+def test_display_ram_identical_at_every_frame(mp, mplib, path):
+    cp = subprocess.run([sys.executable, str(SUPPORT / "ui_parity.py"), str(path)], capture_output=True, cwd=str(ROOT))
+    assert cp.returncode == 0, cp.stderr.decode()
+    got = mp.run(SUPPORT / "ui_parity.py", path, path=[mplib, ROOT]).stdout
+    frames = cp.stdout.decode().splitlines()
+    assert int(frames[-1].split()[1]) >= 10  # the script really drew screens
+    assert got == cp.stdout
+
+
+def _compile_tree(src_root, files, out_root):
+    for path in files:
+        rel = path.relative_to(src_root).with_suffix(".mpy")
+        target = out_root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([find_tool("mpy-cross"), "-o", str(target), "-s", str(rel.with_suffix(".py")), str(path)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory, mplib):
+    """firmware/, the simulated device and the driver as .mpy, as on the Pico."""
+    out = tmp_path_factory.mktemp("mpy")
+    _compile_tree(ROOT / "firmware", sorted((ROOT / "firmware" / "dicebox").rglob("*.py")), out)
+    host = [ROOT / "host_sim" / n for n in ("__init__.py", "device.py", "panel.py", "memstore.py", "script.py")]
+    _compile_tree(ROOT, host, out)
+    _compile_tree(mplib, sorted(mplib.rglob("*.py")), out)
+    return out
+
+
+def test_tour_heap_high_water(mp, compiled):
+    # Target (issue 3) is a 128k heap; today the tour needs more on the 64-bit
+    # unix port (docs/benchmarks.md has the figure). This guards against growth.
+    proc = mp.run(SUPPORT / "ui_parity.py", SCRIPTS[0], "--heap", path=[compiled], heap="192k")
+    last = proc.stdout.decode().splitlines()[-1].split()
+    assert last[0] == "frames" and int(last[1]) >= 10
+    high_water = int(last[5])
+    assert 64 * 1024 < high_water < 160 * 1024, high_water
