@@ -52,7 +52,7 @@ if sys.implementation.name == "cpython":
         d.mkdir()
         b = Board(MP, d)
         _, st, _ = b.run(["wait 100", "state boot", "end"], heap="160k")
-        row("free heap after boot, lead's App (160k heap)", st["boot"]["heap_free"], "bytes")
-        row("heap in use after boot, lead's App", st["boot"]["heap_used"], "bytes")
+        row("free heap after boot, full UI App (160k heap)", st["boot"]["heap_free"], "bytes")
+        row("heap in use after boot, full UI App", st["boot"]["heap_used"], "bytes")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
