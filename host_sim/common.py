@@ -15,15 +15,22 @@ def fresh_seed():
     return int.from_bytes(os.urandom(4), "big") % (SEED_MAX + 1)
 
 
-def seed_arg(text):
-    """argparse type for --seed."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise CliError("--seed: '%s' is not a whole number" % text)
-    if not 0 <= value <= SEED_MAX:
-        raise CliError("--seed: %d is outside 0..%d" % (value, SEED_MAX))
-    return value
+def int_arg(flag, lo, hi):
+    """argparse type: a whole number lo..hi; errors name the flag."""
+
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise CliError("%s: '%s' is not a whole number" % (flag, text))
+        if not lo <= value <= hi:
+            raise CliError("%s: %d is outside %d..%d" % (flag, value, lo, hi))
+        return value
+
+    return parse
+
+
+seed_arg = int_arg("--seed", 0, SEED_MAX)
 
 
 def dice_arg(text):

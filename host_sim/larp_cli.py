@@ -13,17 +13,7 @@ def add_common(p, dice=True):
     p.add_argument("--save", metavar="FILE", help="also write the record to FILE")
 
 
-def int_arg(name, lo, hi):
-    def parse(text):
-        try:
-            value = int(text)
-        except ValueError:
-            raise CliError("%s: '%s' is not a whole number" % (name, text))
-        if not lo <= value <= hi:
-            raise CliError("%s: %d is outside %d..%d" % (name, value, lo, hi))
-        return value
-
-    return parse
+int_arg = common.int_arg
 
 
 def start(ruleset, options, args):

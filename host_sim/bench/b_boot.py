@@ -5,10 +5,8 @@
 import sys
 
 if sys.implementation.name == "cpython":
-    import os
     import pathlib
     import shutil
-    import subprocess
     import tempfile
     import time
 

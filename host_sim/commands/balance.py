@@ -44,21 +44,11 @@ def register(sub):
     q.add_argument("--seed", type=common.seed_arg, help="run seed 0..999999999 (default: fresh)")
     q.add_argument("--fights", type=fights_arg, default=DEFAULT_FIGHTS,
                    help="fights of each build against each reference build (default %d)" % DEFAULT_FIGHTS)
-    q.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    q.add_argument("--jobs", type=common.int_arg("--jobs", 1, 256), default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     q.add_argument("--png", metavar="FILE", help="also draw the ranking as a bar chart PNG")
     q.add_argument("--show", type=_show, default=15, help="rows shown from the top and the bottom (0: all)")
     add_rule_args(q)
     q.set_defaults(run=run)
-
-
-def _jobs(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise CliError("--jobs: '%s' is not a whole number" % text)
-    if not 1 <= n <= 256:
-        raise CliError("--jobs: %d is outside 1..256" % n)
-    return n
 
 
 def _show(text):

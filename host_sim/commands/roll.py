@@ -10,21 +10,11 @@ def register(sub):
     p = sub.add_parser("roll", help="roll a dice expression (2d6+1, d%%, D3+1, coin)")
     p.add_argument("expr", help="dice expression")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
-    p.add_argument("--count", type=_count, default=1, help="how many rolls (default 1)")
+    p.add_argument("--count", type=common.int_arg("--count", 1, 100000), default=1, help="how many rolls (default 1)")
     p.add_argument("--dice", type=common.dice_arg, default=[], help="forced die values V,V,... used first")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the session's record to FILE")
     p.set_defaults(run=run)
-
-
-def _count(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise CliError("--count: '%s' is not a whole number" % text)
-    if not 1 <= n <= 100000:
-        raise CliError("--count: %d is outside 1..100000" % n)
-    return n
 
 
 def run(args):

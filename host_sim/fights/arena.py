@@ -55,14 +55,7 @@ def rule_arg(text):
     raise CliError("--rule: unknown rule '%s' (rules: %s)" % (name, ", ".join(RULE_NAMES)))
 
 
-def health_arg(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise CliError("--health: '%s' is not a whole number" % text)
-    if not 1 <= value <= 99:
-        raise CliError("--health: %d is outside 1..99" % value)
-    return value
+health_arg = common.int_arg("--health", 1, 99)
 
 
 def add_fighter_args(p, required=True):

@@ -17,21 +17,11 @@ def register(sub):
 def add_fighter_args(p):
     p.add_argument("--red", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
     p.add_argument("--blue", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
-    p.add_argument("--rounds", type=_rounds, default=12, help="scheduled rounds 4..15 (default 12)")
+    p.add_argument("--rounds", type=common.int_arg("--rounds", 4, 15), default=12, help="scheduled rounds 4..15 (default 12)")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
     p.add_argument("--charts", metavar="FILE", help="chart set file (default: the built-in demo charts)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a ruling option, e.g. ki_roll=punch (see docs/rules/title-bout.md)")
-
-
-def _rounds(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise CliError("--rounds: '%s' is not a whole number" % text)
-    if not 4 <= n <= 15:
-        raise CliError("--rounds: %d is outside 4..15" % n)
-    return n
 
 
 def options(args):

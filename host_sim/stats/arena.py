@@ -7,7 +7,6 @@ import math
 from dicebox.core import arena
 from dicebox.core.game import check_options
 from host_sim import common
-from host_sim.errors import CliError
 from host_sim.fights.arena import add_fighter_args, fight_seed, options_from, quick_fight
 
 Z95 = 1.959963984540054
@@ -24,14 +23,7 @@ def wilson(k, n):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def fights_arg(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise CliError("--fights: '%s' is not a whole number" % text)
-    if not 1 <= n <= 10000000:
-        raise CliError("--fights: %d is outside 1..10000000" % n)
-    return n
+fights_arg = common.int_arg("--fights", 1, 10000000)
 
 
 def register(sub):

@@ -10,19 +10,9 @@ from host_sim.fights.titlebout import add_fighter_args, options
 def register(sub):
     p = sub.add_parser("titlebout", help="Title Bout with dice: win, KO and decision rates")
     add_fighter_args(p)
-    p.add_argument("--bouts", type=_bouts, required=True, help="how many bouts (1..100000)")
+    p.add_argument("--bouts", type=common.int_arg("--bouts", 1, 100000), required=True, help="how many bouts (1..100000)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=run)
-
-
-def _bouts(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise CliError("--bouts: '%s' is not a whole number" % text)
-    if not 1 <= n <= 100000:
-        raise CliError("--bouts: %d is outside 1..100000" % n)
-    return n
 
 
 def summarise(opts, seed, bouts, progress=None):

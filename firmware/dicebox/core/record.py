@@ -10,7 +10,7 @@ from dicebox.core import dice as _dice
 from dicebox.core import rulesets
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps
-from dicebox.core.log import EVENT, INPUT, ROLL, Log
+from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
 
 VERSION = 1
