@@ -93,6 +93,26 @@ def print_transcript(rec, game, as_json):
             print(line)
 
 
+def fight_error(e):
+    """A RecordError from a fight on the command line: a bad forced die is --dice's fault."""
+    text = str(e)
+    if text.startswith("dice: "):
+        return CliError("--dice: " + text[len("dice: "):])
+    return CliError(text)
+
+
+def finish_fight(rec, game, args, note=None):
+    """What every `fight` ends with: --save, then the transcript, a note and the seed."""
+    if args.save:
+        write_text(args.save, rec.dumps() + "\n")
+    print_transcript(rec, game, args.json)
+    if not args.json:
+        if note:
+            print(note)
+        print("seed %d" % rec.seed)
+    return 0
+
+
 class Progress:
     """A progress bar on stderr (only when it is a terminal or forced)."""
 

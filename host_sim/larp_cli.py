@@ -39,15 +39,4 @@ def feed(rec, game, value, what):
         raise CliError("%s: %s" % (what, msg.split(": ", 1)[-1]))
 
 
-def finish(rec, game, args, note=None):
-    if args.save:
-        common.write_text(args.save, rec.dumps() + "\n")
-    if args.json:
-        common.print_json(record.transcript(game, rec))
-        return 0
-    for line in record.lines(game, rec):
-        print(line)
-    if note:
-        print(note)
-    print("seed %d" % rec.seed)
-    return 0
+finish = common.finish_fight

@@ -137,13 +137,5 @@ def run(args):
             rec.inputs.append(0)
             record.feed(game, rec, len(rec.inputs) - 1)
     except RecordError as e:
-        text = str(e)
-        if text.startswith("dice: "):  # a forced value that does not fit its die
-            raise CliError("--dice: " + text[len("dice: "):])
-        raise CliError(text)
-    if args.save:
-        common.write_text(args.save, rec.dumps() + "\n")
-    common.print_transcript(rec, game, args.json)
-    if not args.json:
-        print("seed %d" % seed)
-    return 0
+        raise common.fight_error(e)
+    return common.finish_fight(rec, game, args)

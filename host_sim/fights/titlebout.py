@@ -43,14 +43,5 @@ def run(args):
     try:
         game = record.replay(rec)
     except RecordError as e:
-        text = str(e)
-        raise CliError("--dice:" + text[5:] if text.startswith("dice:") else text)
-    if args.save:
-        common.write_text(args.save, rec.dumps() + "\n")
-    if args.json:
-        common.print_json(record.transcript(game, rec))
-        return 0
-    for line in record.lines(game, rec):
-        print(line)
-    print("seed %d" % seed)
-    return 0
+        raise common.fight_error(e)
+    return common.finish_fight(rec, game, args)
