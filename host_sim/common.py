@@ -93,6 +93,16 @@ def print_transcript(rec, game, as_json):
             print(line)
 
 
+def add_family(sub, name, help_text, package, members):
+    """A subcommand whose sub-subcommands are modules host_sim.PACKAGE.MEMBER, each with register()."""
+    p = sub.add_parser(name, help=help_text)
+    inner = p.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=type(p))
+    inner.required = True
+    for member in members:
+        module = __import__("host_sim.%s.%s" % (package, member), fromlist=["register"])
+        module.register(inner)
+
+
 def fight_error(e):
     """A RecordError from a fight on the command line: a bad forced die is --dice's fault."""
     text = str(e)

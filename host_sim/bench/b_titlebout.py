@@ -1,25 +1,12 @@
 # Title Bout: full 12-round bouts per second (default heap; b_titlebout_heap.py measures the 128k heap).
 import gc
 
-from benchlib import MICRO, per_second, row, ticks_diff, ticks_us
+from benchlib import MICRO, demo_cards, per_second, row, ticks_diff, ticks_us
 
-from dicebox import cards  # noqa: E402
 from dicebox.core import record  # noqa: E402
 from dicebox.core.tbdemo import CHARTS  # noqa: F401  (imported before measuring, as the device would)
 
-def _cards():
-    import sys
-
-    for base in sys.path:
-        try:
-            return (cards.load_card(base + "/data/titlebout/fighters/antuofermo.json"),
-                    cards.load_card(base + "/data/titlebout/fighters/hagler.json"))
-        except cards.tbdata.DataError:
-            pass
-    raise SystemExit("demo cards not found on the path")
-
-
-red, blue = _cards()
+red, blue = demo_cards()
 OPTS = {"red": red, "blue": blue, "rounds": 12}
 
 # bouts per second: each bout is a whole record replay with the input "run the bout"

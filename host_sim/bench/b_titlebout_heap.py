@@ -5,31 +5,18 @@
 # before the bout), and the garbage an exchange leaves (gc off).
 import gc
 
-from benchlib import MICRO, heap_used, row
+from benchlib import MICRO, demo_cards, heap_used, row
 
 before = heap_used()
 from dicebox.core import titlebout  # noqa: E402,F401  (first, while the heap is empty)
 
 if MICRO:
     row("titlebout module heap after import (from .py source)", heap_used() - before, "bytes")
-from dicebox import cards  # noqa: E402
 from dicebox.core import record  # noqa: E402
 from dicebox.core.tbdemo import CHARTS  # noqa: E402,F401
 
 
-def _cards():
-    import sys
-
-    for base in sys.path:
-        try:
-            return (cards.load_card(base + "/data/titlebout/fighters/antuofermo.json"),
-                    cards.load_card(base + "/data/titlebout/fighters/hagler.json"))
-        except cards.tbdata.DataError:
-            pass
-    raise SystemExit("demo cards not found on the path")
-
-
-red, blue = _cards()
+red, blue = demo_cards()
 OPTS = {"red": red, "blue": blue, "rounds": 12}
 
 if MICRO:

@@ -23,6 +23,19 @@ def per_second(count, elapsed_us):
     return count * 1000000 // max(1, elapsed_us)
 
 
+def demo_cards():
+    """Antuofermo and Hagler from the firmware's demo data, found on the module path."""
+    from dicebox import cards
+
+    for base in sys.path:
+        try:
+            return (cards.load_card(base + "/data/titlebout/fighters/antuofermo.json"),
+                    cards.load_card(base + "/data/titlebout/fighters/hagler.json"))
+        except cards.tbdata.DataError:
+            pass
+    raise SystemExit("demo cards not found on the path")
+
+
 def heap_used():
     """Bytes of heap in use after a collection (MicroPython), else -1."""
     try:
