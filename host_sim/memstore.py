@@ -13,15 +13,11 @@ class MemoryStore:
         self.notices = []
         self._history = []  # (id, summary, text), newest last
         self._next = 1
-        self.writes = 0
-        self.bytes_written = 0
 
     def read_text(self, name):
         return self.files.get(name)
 
     def write_text(self, name, text):
-        self.writes += 1
-        self.bytes_written += len(text.encode("utf-8"))
         self.files[name] = text
 
     def settings(self):

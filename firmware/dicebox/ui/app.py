@@ -41,9 +41,6 @@ class Menu(Screen):
         self.sel = 0
         self.first = 0
 
-    def labels(self):
-        return [label for label, _ in self.items]
-
     def button(self, b, ev, now):
         n = len(self.items)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT) and n:
@@ -57,7 +54,7 @@ class Menu(Screen):
 
     def draw(self, c):
         draw.header(c, self.title, self.right)
-        draw.list_rows(c, self.labels(), self.sel, self.first)
+        draw.list_rows(c, self.items, self.sel, self.first)
 
 
 class Confirm(Screen):
@@ -145,7 +142,6 @@ class NumberPicker(Screen):
         shown = self.fmt(self.value) if self.fmt else str(self.value)
         font = text.BIG if len(shown) <= 6 and all("0" <= ch <= "9" or ch in "+-" for ch in shown) else text.MEDIUM
         text.draw_center(c, shown, 24 if font is text.BIG else 30, font)
-        c.fill_rect(0, 55, 128, 1, 0)
         text.draw(c, "%d..%d" % (self.lo, self.hi), 1, 56)
 
 

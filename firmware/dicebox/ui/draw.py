@@ -20,7 +20,8 @@ def rows_visible(top=HEADER + 1, bottom=H):
 
 
 def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H):
-    """Draw items[first:] as rows, the selected one inverted; scroll bar at right."""
+    """Draw the labels of items[first:] ((label, ...) pairs) as rows, the selected
+    one inverted; scroll bar at right. Reads the labels in place: no list per frame."""
     n = rows_visible(top, bottom)
     for i in range(n):
         k = first + i
@@ -29,9 +30,9 @@ def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H):
         y = top + i * ROW
         if k == selected:
             c.fill_rect(0, y, W - 3, ROW, 1)
-            text.draw(c, items[k], 2, y + 1, text.SMALL, 0)
+            text.draw(c, items[k][0], 2, y + 1, text.SMALL, 0)
         else:
-            text.draw(c, items[k], 2, y + 1)
+            text.draw(c, items[k][0], 2, y + 1)
     if len(items) > n:
         span = bottom - top
         h = max(4, span * n // len(items))

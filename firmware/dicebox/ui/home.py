@@ -1,4 +1,5 @@
 """The main menu and the way back into an unfinished fight."""
+from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
@@ -69,8 +70,6 @@ class Home(Menu):
         self.build()
 
     def button(self, b, ev, now):
-        from dicebox import buttons as B
-
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
         Menu.button(self, b, ev, now)
