@@ -51,13 +51,18 @@ def _num(v, where, field, lo, hi):
     return v
 
 
+def _object(obj, where, what, known):
+    """obj must be a JSON object with no fields outside `known`."""
+    if not isinstance(obj, dict):
+        raise DataError("%s: %s must be a JSON object" % (where, what))
+    for key in obj:
+        if key not in known:
+            _fail(where, key, "unknown field (known: %s)" % ", ".join(known))
+
+
 def check_card(obj, where="card"):
     """A fighter card: name, the seven ratings and the punch table."""
-    if not isinstance(obj, dict):
-        raise DataError("%s: a fighter card must be a JSON object" % where)
-    for key in obj:
-        if key not in _CARD_FIELDS:
-            _fail(where, key, "unknown field (known: %s)" % ", ".join(_CARD_FIELDS))
+    _object(obj, where, "a fighter card", _CARD_FIELDS)
     for key in ("name", "punches") + tuple(r[0] for r in RATINGS):
         if key not in obj:
             _fail(where, key, "missing")
@@ -110,11 +115,7 @@ def _ranges(rows, where, field, top, width, check_row):
 
 def check_charts(obj, where="charts"):
     """A chart set: punch (2d10 -> code), foul, injury, cut, knockdown (rating x d20), count."""
-    if not isinstance(obj, dict):
-        raise DataError("%s: a chart set must be a JSON object" % where)
-    for key in obj:
-        if key not in _CHART_FIELDS:
-            _fail(where, key, "unknown field (known: %s)" % ", ".join(_CHART_FIELDS))
+    _object(obj, where, "a chart set", _CHART_FIELDS)
     for key in _CHART_FIELDS[2:]:
         if key not in obj:
             _fail(where, key, "missing")
