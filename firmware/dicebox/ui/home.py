@@ -5,9 +5,10 @@ from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
 
-# (label key, ruleset id, module under dicebox.ui): only modes that are built.
+# (label key, ruleset ids it plays, module under dicebox.ui): only modes that
+# are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
-    ("dice", "dice", "dice_ui"),
+    ("dice", ("dice",), "dice_ui"),
 )
 
 
@@ -18,8 +19,8 @@ def _module(name):
 
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset."""
-    for _, ruleset, module in MODES:
-        if ruleset == rec.ruleset:
+    for _, rulesets, module in MODES:
+        if rec.ruleset in rulesets:
             return _module(module).screen_for(app, rec)
     raise RecordError("ruleset: no screen for '%s'" % rec.ruleset)
 

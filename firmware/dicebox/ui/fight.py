@@ -1,0 +1,96 @@
+"""The base of every mode's play screen: what a referee at a noisy table relies on.
+
+    FightScreen(app, rec)      a Session over the record (saved after every input)
+      give(value)              one input; asks for the table's die first when
+                               Settings say "table dice"; then changed()
+      changed()                hook: the game moved (input, die, undo); redraws
+      finished()               hook: the fight just ended (default: into History)
+      summary()                one line for History (default: winner + method)
+      long BACK                "Undo last input?" (OK yes, BACK no)
+      BACK click               leaves; an unfinished fight asks first and stays
+                               saved for Resume, so no stray press loses it
+"""
+from dicebox import buttons as B
+from dicebox.core import dice as _dice
+from dicebox.ui.app import Confirm, NumberPicker, Screen
+from dicebox.ui.lang import t
+from dicebox.ui.session import Session
+
+
+def _coin_label(v):
+    return t("heads") if v == 1 else t("tails")
+
+
+class FightScreen(Screen):
+    def __init__(self, app, rec):
+        Screen.__init__(self, app)
+        self.session = Session(app, rec)
+        self.done = self.session.over  # History already has it (resumed finished fights never reach here)
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # inputs ---------------------------------------------------------------
+    def give(self, value):
+        """One input; True if it went in now, False if a table die is asked first."""
+        if self.session.give(value):
+            self._after()
+            return True
+        self._ask_die()
+        return False
+
+    def _ask_die(self):
+        need = self.session.need
+        lo, hi = _dice.span(need.die)
+        fmt = _coin_label if need.die == _dice.COIN else None
+        self.app.push(
+            NumberPicker(
+                self.app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, self._die_given, need.why, fmt
+            )
+        )
+
+    def _die_given(self, value):
+        if self.session.enter_die(value):
+            self._after()
+        else:
+            self._ask_die()  # the same input needs another die
+
+    def _after(self):
+        self.changed()
+        if not self.done and self.session.over:
+            self.done = True
+            self.finished()
+
+    def changed(self):
+        self.app.redraw()
+
+    def finished(self):
+        self.session.finish(self.summary())
+
+    def summary(self):
+        r = self.game.result() or {}
+        winner = r.get("winner")
+        return "%s %s %s" % (self.session.rec.ruleset, winner if winner is not None else "draw", r.get("method", ""))
+
+    # undo and leaving -------------------------------------------------------
+    def undo(self):
+        if self.done:
+            return  # a finished fight is in History; undo belongs to a live one
+        if self.session.undo():
+            self.changed()
+
+    def leave(self):
+        if self.done or not self.session.rec.inputs:
+            if not self.done:
+                self.session.abandon()
+            self.app.pop()
+            return
+        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"), self.app.pop))
+
+    def button(self, b, ev, now):
+        if b == B.BACK:
+            if ev == B.LONG and not self.done and self.session.rec.inputs:
+                self.app.push(Confirm(self.app, t("undo_q"), "", self.undo))
+            elif ev == B.CLICK:
+                self.leave()

@@ -1,0 +1,75 @@
+"""The shared fight screen: undo on long BACK, leaving keeps the fight, table dice."""
+from dicebox import buttons as B
+from dicebox.core import record
+from dicebox.ui.fight import FightScreen
+from host_sim.device import Device, Platform
+
+
+def fight(ruleset="duel", table=False):
+    d = Device(platform=Platform(b"\x00\x00\x00\x05"))
+    if table:
+        d.app.settings["dice_source"] = "table"
+    screen = FightScreen(d.app, record.Record(ruleset, seed=11))
+    d.app.push(screen)
+    return d, screen
+
+
+def test_long_back_asks_before_undoing_and_back_declines():
+    d, s = fight()
+    assert s.give(1)  # challenge accepted
+    d.press(B.BACK, 900)  # long BACK: a question, nothing undone yet
+    assert type(d.app.top).__name__ == "Confirm" and s.session.rec.inputs == [1]
+    d.press(B.BACK)  # no
+    assert d.app.top is s and s.session.rec.inputs == [1]
+    d.press(B.BACK, 900)
+    d.press(B.OK)  # yes
+    assert d.app.top is s and s.session.rec.inputs == []
+    assert record.loads(d.store.current()).inputs == []  # the undo is saved too
+
+
+def test_a_stray_back_never_loses_an_unfinished_fight():
+    d, s = fight()
+    s.give(1)
+    d.press(B.BACK)  # asks first
+    assert type(d.app.top).__name__ == "Confirm"
+    d.press(B.BACK)  # no: still fighting
+    assert d.app.top is s
+    d.press(B.BACK)
+    d.press(B.OK)  # yes: leave, the fight stays saved for Resume
+    assert d.app.top is not s and record.loads(d.store.current()).inputs == [1]
+    assert d.store.history() == []
+
+
+def test_leaving_an_untouched_fight_drops_it_without_asking():
+    d, s = fight()
+    d.press(B.BACK)
+    assert d.app.top is not s and d.store.current() is None
+
+
+def test_table_dice_are_asked_with_a_picker_and_become_forced_dice():
+    d, s = fight(table=True)
+    s.give(1)  # accept: the first cycle's dice are the players'
+    assert s.give(0) is False
+    picker = d.app.top
+    assert type(picker).__name__ == "NumberPicker" and (picker.lo, picker.hi) == (1, 6)
+    for _ in range(3):
+        d.press(B.UP)  # 1 -> 4
+    d.press(B.OK)
+    assert s.session.rec.dice[0] == 4
+    while type(d.app.top).__name__ == "NumberPicker":
+        d.press(B.OK)  # the defender's die: 1
+    assert d.app.top is s and len(s.session.rec.inputs) == 2
+    assert record.loads(d.store.current()).dice == s.session.rec.dice
+
+
+def test_a_finished_fight_goes_to_history_once():
+    d, s = fight()
+    s.give(1)
+    while not s.session.over:
+        p = s.game.prompt()
+        s.give(p[1])
+    assert d.store.current() is None and len(d.store.history()) == 1
+    d.press(B.BACK, 900)  # no undo offered on a finished fight
+    assert d.app.top is s
+    d.press(B.BACK)
+    assert d.app.top is not s and len(d.store.history()) == 1
