@@ -78,7 +78,17 @@ def mp(request):
     return MicroPython(exe)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "soak: hardening test with a full size behind `make soak` (DICEBOX_SOAK=1)")
+
+
 def pytest_terminal_summary(terminalreporter):
+    from hardening import FIGURES, SOAK
+
+    if FIGURES:
+        terminalreporter.write_line("hardening figures (%s size):" % ("soak" if SOAK else "test"))
+        for name in sorted(FIGURES):
+            terminalreporter.write_line("  %s: %s" % (name, FIGURES[name]))
     if _mp_runs:
         exe = find_micropython()
         ver = subprocess.run([exe, "-c", "import sys; print('MicroPython %d.%d.%d' % sys.implementation.version[:3])"], capture_output=True, text=True).stdout.strip()

@@ -1,0 +1,54 @@
+"""Shared by the hardening tests (power cuts, bad data, button storms, long
+sessions): one scale knob and the figures docs/reliability.md reports.
+
+`make test` runs every hardening test at a small size; `make soak` runs the
+same tests (marker `soak`) with DICEBOX_SOAK=1 at full size. Nothing is skipped.
+"""
+import os
+
+SOAK = os.environ.get("DICEBOX_SOAK", "") not in ("", "0")
+FIGURES = {}  # name -> text, printed at the end of the run (tests/conftest.py)
+
+
+def size(small, full):
+    """small under `make test`, full under `make soak`."""
+    return full if SOAK else small
+
+
+def figure(name, text):
+    FIGURES[name] = text
+
+
+def mode_rulesets():
+    """Every rule set a mode on the Home menu plays (ui/home.MODES): new modes join by themselves."""
+    from dicebox.ui import home
+
+    out = []
+    for _, rulesets, _ in home.MODES:
+        for r in rulesets:
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def sample_record(ruleset, inputs):
+    """A real record of the rule set cut to `inputs` inputs (tests/records when
+    one exists, else played from the defaults with the lowest input each time)."""
+    import json
+    from pathlib import Path
+
+    from dicebox.core import record
+
+    for path in sorted((Path(__file__).parent / "records").glob("*.json")):
+        obj = json.loads(path.read_text())
+        if obj.get("ruleset") == ruleset and len(obj.get("inputs", ())) >= inputs:
+            rec = record.from_obj(obj)
+            rec.inputs = rec.inputs[:inputs]
+            record.replay(rec)
+            return rec
+    rec = record.Record(ruleset, {}, 1, [])
+    game = record.start(rec)
+    while len(rec.inputs) < inputs and game.prompt() is not None:
+        rec.inputs.append(game.prompt()[1])
+        record.feed(game, rec, len(rec.inputs) - 1)
+    return rec

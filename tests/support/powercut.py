@@ -1,0 +1,417 @@
+# Power cuts at every single filesystem step of every kind of save, then a
+# fresh boot (new Store + App.boot) on what survived. Runs unchanged on CPython
+# (a host directory) and MicroPython (littlefs on a RAM flash).
+#
+#   python powercut.py SCENARIO.json MODE [EVERY]
+#   micropython powercut.py SCENARIO.json MODE [EVERY]
+#
+# MODE: "ops"   power goes right after the k-th write/flush/close/rename/remove/
+#               mkdir/open-for-write of the store (every k);
+#       "tear"  the k-th write reaches the flash only half, then power goes;
+#       "blocks" (littlefs only) the k-th flash program never happens;
+#       "blocks-tear" (littlefs only) the k-th program writes half a page.
+# EVERY: try every EVERY-th cut point (1: all of them).
+# A boot after a cut must look exactly like a boot after the step before or the
+# step that was cut (settings, current fight and its replayed state, history,
+# files, screens and notices shown): "CUT k step j ok|BAD why", then "SUMMARY".
+import json
+import os
+import sys
+
+from dicebox.core.jsonout import dumps
+
+MICRO = sys.implementation.name == "micropython"
+BLOCK = 4096
+BLOCKS = 40
+_ERASED = b"\xff" * BLOCK
+
+
+class PowerCut(BaseException):
+    """The power is gone: nothing catches this but the test."""
+
+
+_CUT = PowerCut()  # raised as is: a gc finaliser on a dead board may not allocate
+
+
+class Fault:
+    """Counts the store's file-system steps; the `cut_at`-th is the last one."""
+
+    def __init__(self, cut_at=-1, tear=False):
+        self.cut_at = cut_at
+        self.tear = tear
+        self.count = 0
+        self.dead = False
+        self.paused = False
+
+    def alive(self):
+        if self.dead:
+            raise _CUT
+
+    def step(self, kind):
+        """True if this step is the one the power goes at (caller does it, or half of it)."""
+        self.alive()
+        if self.paused or (self.tear and kind != "write"):
+            return False  # tear mode counts writes only
+        n = self.count
+        self.count += 1
+        return n == self.cut_at
+
+    def die(self):
+        self.dead = True
+        raise _CUT
+
+
+class FaultFile:
+    def __init__(self, real, fault):
+        self.real = real
+        self.fault = fault
+
+    def write(self, data):
+        if self.fault.step("write"):
+            self.real.write(data[: len(data) // 2] if self.fault.tear else data)
+            self.real.close()  # what reached the flash stays
+            self.fault.die()
+        return self.real.write(data)
+
+    def flush(self):
+        cut = self.fault.step("flush")
+        self.real.flush()
+        if cut:
+            self.real.close()
+            self.fault.die()
+
+    def close(self):
+        cut = self.fault.step("close")
+        self.real.close()
+        if cut:
+            self.fault.die()
+
+    def read(self, *a):
+        self.fault.alive()
+        return self.real.read(*a)
+
+
+class FaultOS:
+    def __init__(self, fault):
+        self.fault = fault
+
+    def _do(self, kind, fn, *args):
+        cut = self.fault.step(kind)
+        out = fn(*args)
+        if cut:
+            self.fault.die()
+        return out
+
+    def mkdir(self, p):
+        self.fault.alive()
+        return os.mkdir(p)  # fails with EEXIST at every boot after the first: not a change
+
+    def rename(self, a, b):
+        return self._do("rename", os.rename, a, b)
+
+    def remove(self, p):
+        return self._do("remove", os.remove, p)
+
+    def listdir(self, p):
+        self.fault.alive()
+        return os.listdir(p)
+
+    def stat(self, p):
+        self.fault.alive()
+        return os.stat(p)
+
+
+def fault_open(fault):
+    def opener(path, mode="r"):
+        if "w" in mode:
+            cut = fault.step("open")
+            f = open(path, mode)
+            if cut:
+                f.close()  # the new (empty) file exists
+                fault.die()
+            return FaultFile(f, fault)
+        fault.alive()
+        return open(path, mode)
+
+    return opener
+
+
+# --- flash backends: a host directory, or littlefs on a RAM flash -------------
+def _listing(root):
+    return sorted(os.listdir(root))
+
+
+def snapshot(root):
+    out = {}
+    for name in _listing(root):
+        with open(root + "/" + name, "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+def _install(root, files):
+    for name in sorted(files):
+        with open(root + "/" + name, "wb") as f:
+            f.write(files[name])
+
+
+class HostDir:
+    def __init__(self, base):
+        self.base = base
+        self.n = 0
+
+    def fresh(self, files):
+        self.n += 1
+        root = "%s/run%d" % (self.base, self.n)
+        os.mkdir(root)
+        _install(root, files)
+        return root
+
+    def arm(self, fault):
+        pass
+
+    def reboot(self, root):
+        return root
+
+
+class RAMFlash:
+    """A NOR flash in RAM; with a Fault in block mode a program may be lost or torn."""
+
+    def __init__(self, data):
+        self.buf = data
+        self.view = memoryview(data)  # reads copy from a view: no 4 KB garbage per read
+        self.fault = None
+
+    def readblocks(self, block, buf, offset=0):
+        if self.fault is not None and self.fault.dead:
+            return  # a dead board reads nothing (and a gc finaliser must not allocate)
+        o = block * BLOCK + offset
+        buf[:] = self.view[o : o + len(buf)]
+
+    def writeblocks(self, block, buf, offset=None):
+        if offset is None:
+            offset = 0
+            self.ioctl(6, block)
+        o = block * BLOCK + offset
+        f = self.fault
+        if f is not None and f.step("write"):
+            if f.tear:
+                h = len(buf) // 2
+                self.buf[o : o + h] = buf[:h]
+            f.die()
+        self.buf[o : o + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return BLOCKS
+        if op == 5:
+            return BLOCK
+        if op == 6:  # erase: a flash step like a program (a dead board erases nothing)
+            o = arg * BLOCK
+            f = self.fault
+            if f is not None and f.step("write"):
+                if f.tear:
+                    self.buf[o : o + BLOCK // 2] = _ERASED[: BLOCK // 2]
+                f.die()
+            self.buf[o : o + BLOCK] = _ERASED
+        return 0
+
+
+class LittleFS:
+    """One RAM flash, erased and formatted for each run (one buffer: no heap churn)."""
+
+    def __init__(self):
+        self.n = 0
+        self.mounted = None
+        self.buf = bytearray(BLOCK * BLOCKS)
+        self.flash = None
+
+    def _unmount(self):
+        if self.mounted:
+            try:
+                os.umount(self.mounted)
+            except BaseException:  # noqa: B036  a dead board's mount: just drop it
+                pass
+            self.mounted = None
+
+    def _mount(self, flash):
+        self._unmount()
+        self.n += 1
+        self.mounted = "/pc%d" % self.n
+        os.mount(os.VfsLfs2(flash, progsize=256), self.mounted)
+        self.flash = flash
+        return self.mounted + "/data"
+
+    def fresh(self, files):
+        self._unmount()
+        if self.flash is not None:
+            self.flash.fault = None
+        flash = RAMFlash(self.buf)
+        for b in range(BLOCKS):
+            flash.ioctl(6, b)
+        os.VfsLfs2.mkfs(flash, progsize=256)
+        root = self._mount(flash)
+        os.mkdir(root)
+        _install(root, files)
+        return root
+
+    def arm(self, fault):
+        self.flash.fault = fault
+
+    def reboot(self, root):
+        return self._mount(RAMFlash(self.buf))  # the same bytes, nothing cached
+
+
+# --- the scenario -------------------------------------------------------------
+class Platform:
+    name = "powercut"
+
+    def entropy(self):
+        return 12345
+
+    def beep(self, freq, ms):
+        pass
+
+
+def do_step(step, store, root, os_module, opener):
+    from dicebox import store as ST
+
+    kind = step[0]
+    if kind == "current":
+        store.save_current(step[1])
+    elif kind == "finish":
+        store.add_history(step[1], step[2])
+        store.clear_current()
+    elif kind == "abandon":
+        store.clear_current()
+    elif kind == "settings":
+        store.save_settings(step[1])
+    elif kind == "damage":  # the file was damaged meanwhile; this step is the boot that finds it
+        return ST.Store(root, os_module, opener)
+    else:
+        raise ValueError("unknown step %r" % kind)
+    return store
+
+
+def setup_step(step, root):
+    """What happens before a step, outside the store (and never cut)."""
+    if step[0] == "damage":
+        with open(root + "/" + step[1], "wb") as f:
+            f.write(step[2].encode())
+
+
+def boot(root):
+    """A fresh boot: what the judge would see, as canonical text."""
+    from dicebox.store import Store
+    from dicebox.ui.app import App
+
+    try:
+        store = Store(root)
+        app = App(store, Platform())
+        app.boot(0)
+        stack = []
+        for s in app.stack:
+            item = [type(s).__name__]
+            if hasattr(s, "lines") and type(s).__name__ == "Message":
+                item.append(" ".join(s.lines))
+            session = getattr(s, "session", None)
+            if session is not None:
+                item.append(dumps(session.game.state()))
+            stack.append(item)
+        hist = [[h, summ, store.history_record(h)] for h, summ in store.history()]
+        return dumps({"settings": app.settings, "current": store.current(), "history": hist,
+                      "files": _listing(root), "stack": stack})
+    except Exception as e:  # noqa: BLE001  a crash at boot is what this looks for
+        return "CRASH %s: %s" % (type(e).__name__, e)
+
+
+def expected(backend, scen):
+    """For each step: the boots a cut during it may give (before, after, and
+    for a boot step the boot of the damaged state)."""
+    from dicebox.store import Store
+
+    root = backend.fresh({})
+    for step in scen["setup"]:
+        do_step(step, Store(root), root, os, open)
+    start = snapshot(root)
+    states = []
+    store = Store(root)
+    for step in scen["steps"]:
+        before = snapshot(root)
+        setup_step(step, root)
+        damaged = snapshot(root)
+        store = do_step(step, store, root, os, open)
+        states.append((before, damaged, snapshot(root)))
+    allowed = []
+    for three in states:
+        ok = []
+        for files in three:
+            b = boot(backend.fresh(files))
+            if b not in ok:
+                ok.append(b)
+        allowed.append(ok)
+    return start, allowed
+
+
+def sweep(backend, scen, mode, every):
+    from dicebox.store import Store
+
+    start, allowed = expected(backend, scen)
+    for i in range(len(allowed)):
+        for b in allowed[i]:
+            if b.startswith("CRASH"):
+                print("BAD clean boot after step %d: %s" % (i, b))
+    tear = mode.endswith("tear")
+    tried = recovered = 0
+    k = 0
+    while True:
+        fault = Fault(k, tear)
+        root = backend.fresh(start)
+        at = -1
+        if mode.startswith("blocks"):
+            backend.arm(fault)
+            os_module, opener = os, open
+        else:
+            os_module, opener = FaultOS(fault), fault_open(fault)
+        try:
+            store = Store(root, os_module, opener)
+            for i in range(len(scen["steps"])):
+                at = i
+                step = scen["steps"][i]
+                fault.paused = True
+                setup_step(step, root)
+                fault.paused = False
+                store = do_step(step, store, root, os_module, opener)
+        except PowerCut:
+            pass
+        if not fault.dead:
+            break  # the scenario ran to its end: every cut point was tried
+        if at < 0:
+            at = 0
+        got = boot(backend.reboot(root))
+        tried += 1
+        if got in allowed[at]:
+            recovered += 1
+            print("CUT %d step %d ok" % (k, at))
+        else:
+            print("CUT %d step %d BAD %s" % (k, at, got))
+            print("  allowed %s" % " | ".join(allowed[at]))
+        k += every
+    print("SUMMARY %s tried %d recovered %d" % (mode, tried, recovered))
+    return tried, recovered
+
+
+def main(argv):
+    with open(argv[0]) as f:
+        scen = json.loads(f.read())
+    mode = argv[1]
+    every = int(argv[2]) if len(argv) > 2 else 1
+    if MICRO:
+        backend = LittleFS()
+    else:
+        backend = HostDir(scen["tmp"])
+    sweep(backend, scen, mode, every)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
