@@ -58,7 +58,7 @@ def test_every_cut_point_on_cpython_boots_to_the_old_or_the_new_state(tmp_path, 
 def test_every_cut_point_on_littlefs_under_micropython(mp, tmp_path, mode):
     scen = tmp_path / "scen.json"
     scen.write_text(json.dumps(scenario(tmp_path)))
-    out = mp.run(SUPPORT / "powercut.py", scen, mode, 1, heap="4M", timeout=3000).stdout.decode()
+    out = mp.run(SUPPORT / "powercut.py", scen, mode, 1, heap=size("4M", "16M"), timeout=3000).stdout.decode()
     bad = [line for line in out.splitlines() if "BAD" in line]
     assert bad == [], "\n".join(line[:600] for line in bad[:6])
     last = out.splitlines()[-1].split()

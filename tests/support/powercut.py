@@ -334,21 +334,21 @@ def expected(backend, scen):
     for step in scen["setup"]:
         do_step(step, Store(root), root, os, open)
     start = snapshot(root)
-    states = []
+    states = []  # per step: the damaged state when there is one, and the state after
     store = Store(root)
     for step in scen["steps"]:
-        before = snapshot(root)
         setup_step(step, root)
-        damaged = snapshot(root)
+        damaged = snapshot(root) if step[0] == "damage" else None
         store = do_step(step, store, root, os, open)
-        states.append((before, damaged, snapshot(root)))
+        states.append((damaged, snapshot(root)))
     allowed = []
-    for three in states:
-        ok = []
-        for files in three:
-            b = boot(backend.fresh(files))
-            if b not in ok:
-                ok.append(b)
+    before = boot(backend.fresh(start))
+    for damaged, after in states:
+        ok = [before]
+        if damaged is not None:
+            ok.append(boot(backend.fresh(damaged)))
+        before = boot(backend.fresh(after))
+        ok.append(before)
         allowed.append(ok)
     return start, allowed
 
