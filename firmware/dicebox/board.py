@@ -6,6 +6,8 @@ Pure code (no machine), so the host checks a board before deploying it.
 """
 import json
 
+from dicebox.core.game import plain, shown
+
 FIELDS = ("name", "chip", "i2c", "display", "buttons", "buzzer")
 BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # order of dicebox.buttons
 REQUIRED_BUTTONS = ("UP", "DOWN", "OK", "BACK")
@@ -34,7 +36,7 @@ def _obj(obj, field, keys, where):
         raise BoardError("%s: field '%s': must be an object" % (where, field))
     for k in obj:
         if k not in keys:
-            raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, k, ", ".join(keys)))
+            raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, plain(k), ", ".join(keys)))
     return obj
 
 
@@ -46,13 +48,13 @@ def _need(obj, field, key, where):
 
 def _pin(value, field, where):
     if not _int(value) or value not in HEADER_PINS:
-        raise BoardError("%s: field '%s': %r is not a header GPIO (0..22, 26..28)" % (where, field, value))
+        raise BoardError("%s: field '%s': %s is not a header GPIO (0..22, 26..28)" % (where, field, shown(value)))
     return value
 
 
 def _choice(value, allowed, field, where):
     if value not in allowed:
-        raise BoardError("%s: field '%s': %r is not one of %s" % (where, field, value, ", ".join([str(a) for a in allowed])))
+        raise BoardError("%s: field '%s': %s is not one of %s" % (where, field, shown(value), ", ".join([str(a) for a in allowed])))
     return value
 
 
@@ -62,7 +64,7 @@ def check(obj, where="board.json"):
         raise BoardError("%s: must be a JSON object" % where)
     for k in obj:
         if k not in FIELDS:
-            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, k, ", ".join(FIELDS)))
+            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, plain(k), ", ".join(FIELDS)))
     for k in ("name", "chip", "i2c", "display", "buttons"):
         if k not in obj:
             raise BoardError("%s: field '%s': missing" % (where, k))
@@ -88,8 +90,8 @@ def check(obj, where="board.json"):
     width = disp.get("width", 128)
     height = disp.get("height", 64)
     if (width, height) not in UI_SIZES:
-        raise BoardError("%s: field 'display': %rx%r is not supported (the UI lays out on %s)"
-                         % (where, width, height, ", ".join(["%dx%d" % s for s in UI_SIZES])))
+        raise BoardError("%s: field 'display': %sx%s is not supported (the UI lays out on %s)"
+                         % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in UI_SIZES])))
     addr = _choice(disp.get("addr", 0x3C), (0x3C, 0x3D), "display.addr", where)
 
     keys = _obj(obj["buttons"], "buttons", BUTTONS, where)

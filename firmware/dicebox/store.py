@@ -14,7 +14,7 @@ import json
 
 from dicebox import settings as _settings
 from dicebox.core import record as _record
-from dicebox.core.game import RecordError
+from dicebox.core.game import RecordError, plain
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -163,10 +163,11 @@ class Store:
             self.set_aside(SETTINGS, why)
             return
         kept = _settings.merge_valid(obj)
-        bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
+        bad = [plain(k) for k in obj if k not in kept or kept[k] != obj[k]]
         if bad:
             bad.sort()
-            self.notices.append("settings: %s reset to default" % ", ".join(bad))
+            more = " and %d more" % (len(bad) - 4) if len(bad) > 4 else ""  # the notice must fit the screen
+            self.notices.append("settings: %s%s reset to default" % (", ".join(bad[:4]), more))
 
     def _check_record(self, name, with_summary):
         data = self.read_bytes(name)

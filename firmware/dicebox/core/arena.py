@@ -9,6 +9,7 @@ Rulings and their options are in docs/rules/arena.md.
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
+from dicebox.core.game import shown
 
 RULESET = "arena"
 
@@ -93,11 +94,11 @@ O_NONE = const(4)
 def check_build(value):
     """A fighter's P,T,A,S: four whole numbers 2..9 summing to 24."""
     if not isinstance(value, (list, tuple)) or len(value) != 4:
-        raise ValueError("a build is four stats P,T,A,S, not %r" % (value,))
+        raise ValueError("a build is four stats P,T,A,S, not %s" % shown(value))
     for i in range(4):
         v = value[i]
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError("%s must be a whole number, not %r" % (STAT_NAMES[i], v))
+            raise ValueError("%s must be a whole number, not %s" % (STAT_NAMES[i], shown(v)))
         if not STAT_MIN <= v <= STAT_MAX:
             raise ValueError("%s %d is outside %d..%d" % (STAT_NAMES[i], v, STAT_MIN, STAT_MAX))
     total = value[0] + value[1] + value[2] + value[3]
@@ -108,7 +109,7 @@ def check_build(value):
 
 def check_name(value):
     if not isinstance(value, str) or not 1 <= len(value) <= 12:
-        raise ValueError("a name is 1..12 characters, not %r" % (value,))
+        raise ValueError("a name is 1..12 characters, not %s" % shown(value))
     for ch in value:
         if ord(ch) < 32:
             raise ValueError("a name cannot hold control characters")

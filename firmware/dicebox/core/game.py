@@ -11,6 +11,19 @@ class RecordError(ValueError):
     """Bad record data: the message names the field and the problem."""
 
 
+def shown(value, most=40):
+    """A bad value as it appears in an error line: its repr, cut short (a file
+    may hold anything, and the line must fit a screen and a terminal)."""
+    s = repr(value)
+    return s if len(s) <= most else s[: most - 3] + "..."
+
+
+def plain(text, most=30):
+    """A name from a file (a field, a code) for an error line: control characters escaped, cut short."""
+    s = repr(text)[1:-1] if isinstance(text, str) else repr(text)
+    return s if len(s) <= most else s[: most - 3] + "..."
+
+
 class Game:
     RULESET = ""
     OPTIONS = ()  # (name, default, allowed): allowed is (lo, hi), a tuple of str, or a checker
@@ -30,7 +43,7 @@ class Game:
         if p is None:
             raise ValueError("the fight is already over")
         if not isinstance(value, int) or isinstance(value, bool) or not p[1] <= value <= p[2]:
-            raise ValueError("%s must be %d..%d, not %r" % (p[0], p[1], p[2], value))
+            raise ValueError("%s must be %d..%d, not %s" % (p[0], p[1], p[2], shown(value)))
 
     def apply(self, value):
         raise NotImplementedError
@@ -69,15 +82,15 @@ def check_options(spec, given, where="options"):
         field = "%s.%s" % (where, name)
         if isinstance(allowed, tuple) and len(allowed) == 2 and isinstance(allowed[0], int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RecordError("%s: must be a whole number, not %r" % (field, value))
+                raise RecordError("%s: must be a whole number, not %s" % (field, shown(value)))
             if not allowed[0] <= value <= allowed[1]:
                 raise RecordError("%s: %d is outside %d..%d" % (field, value, allowed[0], allowed[1]))
         elif isinstance(allowed, tuple):
             if value not in allowed:
-                raise RecordError("%s: %r is not one of %s" % (field, value, ", ".join(allowed)))
+                raise RecordError("%s: %s is not one of %s" % (field, shown(value), ", ".join(allowed)))
         elif allowed is bool:
             if value is not True and value is not False:
-                raise RecordError("%s: must be true or false, not %r" % (field, value))
+                raise RecordError("%s: must be true or false, not %s" % (field, shown(value)))
         else:
             try:
                 value = allowed(value)
@@ -86,5 +99,5 @@ def check_options(spec, given, where="options"):
         out[name] = value
     for name in given:
         if name not in known:
-            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, name, ", ".join(known) or "none"))
+            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, plain(name), ", ".join(known) or "none"))
     return out

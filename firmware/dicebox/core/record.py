@@ -8,7 +8,7 @@ import json
 
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
-from dicebox.core.game import RecordError, check_options
+from dicebox.core.game import RecordError, check_options, plain, shown
 from dicebox.core.jsonout import dumps
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
@@ -52,18 +52,18 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: must be a JSON object" % where)
     for key in obj:
         if key not in _FIELDS:
-            raise RecordError("%s: unknown field '%s'" % (where, key))
+            raise RecordError("%s: unknown field '%s'" % (where, plain(key)))
     for key in ("dicebox", "ruleset", "seed"):
         if key not in obj:
             raise RecordError("%s: missing field '%s'" % (where, key))
     if obj["dicebox"] != VERSION:
-        raise RecordError("%s: field 'dicebox': version %r is not %d" % (where, obj["dicebox"], VERSION))
+        raise RecordError("%s: field 'dicebox': version %s is not %d" % (where, shown(obj["dicebox"]), VERSION))
     ruleset = obj["ruleset"]
     if not isinstance(ruleset, str):
         raise RecordError("%s: field 'ruleset': must be text" % where)
     seed = obj["seed"]
     if not _int(seed) or not 0 <= seed <= SEED_MAX:
-        raise RecordError("%s: field 'seed': must be a whole number 0..%d, not %r" % (where, SEED_MAX, seed))
+        raise RecordError("%s: field 'seed': must be a whole number 0..%d, not %s" % (where, SEED_MAX, shown(seed)))
     inputs = obj.get("inputs", [])
     if not isinstance(inputs, list):
         raise RecordError("%s: field 'inputs': must be a list" % where)
@@ -74,7 +74,7 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: field 'dice': must be a list of die values" % where)
     for i in range(len(forced)):
         if not _int(forced[i]):
-            raise RecordError("%s: field 'dice'[%d]: %r is not a whole number" % (where, i, forced[i]))
+            raise RecordError("%s: field 'dice'[%d]: %s is not a whole number" % (where, i, shown(forced[i])))
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("%s: field 'options': must be an object" % where)

@@ -6,7 +6,7 @@ DataError("WHERE: field 'F': problem") so the host and the device can show
 one clear line and go on with the other files. No I/O here.
 """
 from dicebox.core.compat import const
-from dicebox.core.game import RecordError
+from dicebox.core.game import RecordError, plain, shown
 
 KD = const(1)  # punch flags, as bits
 CUT = const(2)
@@ -37,7 +37,7 @@ def _fail(where, field, problem):
 
 def _text(v, where, field, most):
     if not isinstance(v, str) or not v.strip():
-        _fail(where, field, "must be non-empty text, not %r" % (v,))
+        _fail(where, field, "must be non-empty text, not %s" % shown(v))
     if len(v) > most:
         _fail(where, field, "longer than %d characters" % most)
     return v.strip()
@@ -45,7 +45,7 @@ def _text(v, where, field, most):
 
 def _num(v, where, field, lo, hi):
     if not _int(v):
-        _fail(where, field, "must be a whole number, not %r" % (v,))
+        _fail(where, field, "must be a whole number, not %s" % shown(v))
     if not lo <= v <= hi:
         _fail(where, field, "%d is outside %d..%d" % (v, lo, hi))
     return v
@@ -57,7 +57,7 @@ def _object(obj, where, what, known):
         raise DataError("%s: %s must be a JSON object" % (where, what))
     for key in obj:
         if key not in known:
-            _fail(where, key, "unknown field (known: %s)" % ", ".join(known))
+            _fail(where, plain(key), "unknown field (known: %s)" % ", ".join(known))
 
 
 def check_card(obj, where="card"):
@@ -74,15 +74,15 @@ def check_card(obj, where="card"):
         _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
     punches = {}
     for code in table:
-        field = "punches." + code
+        field = "punches." + plain(code, 12)
         _text(code, where, field, 8)
         entry = table[code]
         if not isinstance(entry, list) or not 2 <= len(entry) <= 4:
-            _fail(where, field, 'must be [punch, points] with optional "KD" and "CUT", not %r' % (entry,))
+            _fail(where, field, 'must be [punch, points] with optional "KD" and "CUT", not %s' % shown(entry))
         row = [_text(entry[0], where, field + "[0]", 16), _num(entry[1], where, field + "[1]", 0, MAX_POINTS)]
         for i in range(2, len(entry)):
             if entry[i] not in ("KD", "CUT") or entry[i] in entry[2:i]:
-                _fail(where, "%s[%d]" % (field, i), 'flag must be "KD" or "CUT" (once each), not %r' % (entry[i],))
+                _fail(where, "%s[%d]" % (field, i), 'flag must be "KD" or "CUT" (once each), not %s' % shown(entry[i]))
             row.append(entry[i])
         punches[code] = row
     out["punches"] = punches
@@ -98,7 +98,7 @@ def _ranges(rows, where, field, top, width, check_row):
         f = "%s[%d]" % (field, i)
         row = rows[i]
         if not isinstance(row, list) or len(row) not in width:
-            _fail(where, f, "must be a list of %s values, not %r" % (" or ".join(str(w) for w in width), row))
+            _fail(where, f, "must be a list of %s values, not %s" % (" or ".join(str(w) for w in width), shown(row)))
         lo = _num(row[0], where, f + "[0]", 1, 100)
         hi = _num(row[1], where, f + "[1]", 1, 100)
         if hi < lo:
@@ -133,7 +133,7 @@ def check_charts(obj, where="charts"):
 
         def effect_row(row, f, chart=chart):
             if row[2] not in _EFFECTS[chart]:
-                _fail(where, f + "[2]", "effect must be one of %s, not %r" % (", ".join(_EFFECTS[chart]), row[2]))
+                _fail(where, f + "[2]", "effect must be one of %s, not %s" % (", ".join(_EFFECTS[chart]), shown(row[2])))
             if (row[2] == "points") != (len(row) == 4):
                 _fail(where, f, '"points" takes a number of points; other effects none')
             if len(row) == 4:
@@ -151,7 +151,7 @@ def check_charts(obj, where="charts"):
         for i in range(20):
             v = kd[r][i]
             if v != "K" and not (_int(v) and 0 <= v <= MAX_POINTS):
-                _fail(where, "%s[%d]" % (f, i), 'must be "K" or points 0..%d, not %r' % (MAX_POINTS, v))
+                _fail(where, "%s[%d]" % (f, i), 'must be "K" or points 0..%d, not %s' % (MAX_POINTS, shown(v)))
     out["knockdown"] = [list(r) for r in kd]
 
     def count_row(row, f):
