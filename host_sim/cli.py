@@ -12,6 +12,13 @@ from host_sim.errors import CliError
 COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds")
 
 
+def one_line(message, most=300):
+    """The error as one printable line: control characters (a fuzzed or pasted
+    argument may hold any) escaped, and cut short."""
+    out = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
+    return out if len(out) <= most else out[: most - 3] + "..."
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise CliError(message)
@@ -35,7 +42,7 @@ def main(argv=None):
             args = parser.parse_args(["sim"])
         return args.run(args) or 0
     except CliError as e:
-        sys.stderr.write("dicebox-sim: error: %s\n" % e)
+        sys.stderr.write("dicebox-sim: error: %s\n" % one_line(e))
         return 2
     except KeyboardInterrupt:
         return 130

@@ -46,11 +46,15 @@ def dice_arg(text):
 
 
 def read_text(path, what="file", limit=4 * 1024 * 1024):
+    if not path.strip():
+        raise CliError("%r: no file name given for the %s" % (path, what))
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
         raise CliError("%s: cannot read %s (%s)" % (path, what, e.strerror or e))
+    except ValueError:  # a NUL in the name
+        raise CliError("%r: not a usable file name for the %s" % (path, what))
     if len(data) > limit:
         raise CliError("%s: %s is larger than %d bytes" % (path, what, limit))
     try:
@@ -78,6 +82,8 @@ def write_text(path, text):
         os.replace(tmp, path)
     except OSError as e:
         raise CliError("%s: cannot write (%s)" % (path, e.strerror or e))
+    except ValueError:  # a NUL in the name
+        raise CliError("%r: not a usable file name" % path)
 
 
 def print_json(obj):

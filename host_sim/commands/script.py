@@ -27,8 +27,8 @@ def run(args):
         raise CliError(str(e))
     try:
         os.makedirs(args.out, exist_ok=True)
-    except OSError as e:
-        raise CliError("--out %s: %s" % (args.out, e.strerror))
+    except (OSError, ValueError) as e:
+        raise CliError("--out %r: %s" % (args.out, getattr(e, "strerror", None) or e))
     seed = None if args.seed is None else args.seed.to_bytes(4, "big")
     device = Device(platform=Platform(seed), controller=args.controller)
     frames = []  # (time ms, glass bytes) for the GIF
@@ -39,13 +39,19 @@ def run(args):
 
     def shot(name, dev):
         path = os.path.join(args.out, name + ".png")
-        dev.save_png(path, args.scale)
+        _write(path, lambda: dev.save_png(path, args.scale))
         written.append(path)
+
+    def _write(path, save):
+        try:
+            save()
+        except (OSError, ValueError) as e:
+            raise CliError("%r: cannot write (%s)" % (path, getattr(e, "strerror", None) or e))
 
     script.run(device, steps, shot)
     if args.gif:
         path = os.path.join(args.out, args.gif if args.gif.endswith(".gif") else args.gif + ".gif")
-        _gif(frames, device.now, path, args.scale, device.panel.width, device.panel.height)
+        _write(path, lambda: _gif(frames, device.now, path, args.scale, device.panel.width, device.panel.height))
         written.append(path)
     for path in written:
         print("wrote %s" % path)
