@@ -31,6 +31,12 @@ class MemoryStore:
 
         self.write_text("settings.json", dumps(values))
 
+    def set_aside(self, name, why):
+        """As Store.set_aside: keep the damaged file as name.bad and say so."""
+        if name in self.files:
+            self.files[name + ".bad"] = self.files.pop(name)
+        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
+
     def current(self):
         return self.files.get("current.json")
 

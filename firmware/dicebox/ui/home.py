@@ -35,8 +35,8 @@ def resume_current(app):
         app.push(open_fight(app, rec))
         return True
     except (RecordError, ValueError) as e:
-        app.store.notices.append("Saved fight unreadable: %s" % e)
-        app.store.clear_current()
+        # kept for inspection (a firmware update may have changed a rule), never deleted
+        app.store.set_aside("current.json", "could not be resumed (%s)" % e)
         return False
 
 

@@ -1,0 +1,100 @@
+"""Bad files on the device's flash: the box boots, says what it set aside
+(kept as .bad, never deleted), and the rest works: a mode still starts and
+saves. The real Store on a host directory, the real App on the simulated
+device."""
+import json
+
+from hardening import figure, size
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fuzz_loaders import JSONISH, RECORDS, as_bytes, mutated
+
+from dicebox import buttons as B
+from dicebox import store as ST
+from dicebox.core import record
+from host_sim.device import Device, Platform
+
+TRIED = [0]
+
+
+def boot(root):
+    return Device(store=ST.Store(str(root)), platform=Platform(b"\x00\x00\x00\x07"))
+
+
+def notices(dev):
+    return [" ".join(s.lines) for s in dev.app.stack if type(s).__name__ == "Message"]
+
+
+def dismiss_and_roll(dev):
+    """Close the notices, open the first mode, give an input, leave: it must all work."""
+    while type(dev.app.top).__name__ == "Message":
+        dev.press(B.OK)
+    while len(dev.app.stack) > 1:  # a resumed fight: leave it (it stays saved)
+        dev.press(B.BACK)
+        if type(dev.app.top).__name__ == "Confirm":
+            dev.press(B.OK)
+    assert type(dev.app.top).__name__ == "Home"
+    home = dev.app.top
+    first_mode = 1 if home.items[0][0] == "Resume" else 0
+    home.sel = first_mode
+    dev.press(B.OK)
+    assert dev.app.top is not home
+
+
+def test_a_fight_that_no_longer_replays_is_kept_and_the_box_goes_on(tmp_path):
+    bad = record.Record("dice", {}, 3, ["2d6", "no such dice"]).dumps()  # loads, but input 2 is refused
+    (tmp_path / "current.json").write_text(bad)
+    dev = boot(tmp_path)
+    assert len(notices(dev)) == 1 and notices(dev)[0].startswith("current.json could not be resumed (input 2:")
+    assert notices(dev)[0].endswith("kept as current.json.bad")
+    assert (tmp_path / "current.json.bad").read_text() == bad and not (tmp_path / "current.json").exists()
+    dismiss_and_roll(dev)
+
+
+def test_unknown_rule_set_is_kept_too(tmp_path):
+    (tmp_path / "current.json").write_text('{"dicebox":1,"ruleset":"chess","seed":1}')
+    dev = boot(tmp_path)
+    assert "no screen for 'chess'" in notices(dev)[0] and (tmp_path / "current.json.bad").exists()
+    dismiss_and_roll(dev)
+
+
+def test_every_file_damaged_at_once(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xff\xfe")
+    (tmp_path / "current.json").write_text('{"dicebox":1,"ruleset":"dice","se')
+    (tmp_path / "h000001.rec").write_text("summary only")
+    (tmp_path / "h000002.rec").write_text("fine\n" + record.Record("dice", {}, 1, ["d6"]).dumps())
+    (tmp_path / "h000003.rec").write_text("replays badly\n" + record.Record("dice", {}, 1, [5]).dumps())
+    dev = boot(tmp_path)
+    said = notices(dev)
+    assert len(said) == 3 and any("settings.json" in n for n in said) and any("h000001.rec" in n for n in said)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".bad")) == \
+        ["current.json.bad", "h000001.rec.bad", "settings.json.bad"]
+    dismiss_and_roll(dev)
+    dev.press(B.BACK)
+    # History lists the two that load; the one that does not replay shows its error, not a crash
+    history = dev.store.history()
+    assert [s for _, s in history][-2:] == ["replays badly", "fine"]
+    from dicebox.ui.history import Transcript
+
+    page = Transcript(dev.app, 3)
+    assert page.title == "Error" and "input 1" in " ".join(page.lines)
+
+
+@settings(max_examples=size(60, 800), deadline=None, suppress_health_check=list(HealthCheck))
+@given(current=as_bytes(st.sampled_from([r for r in RECORDS if r["ruleset"] == "dice"]).flatmap(mutated) | JSONISH),
+       settings_file=as_bytes(JSONISH))
+def test_any_saved_fight_and_settings_boot_to_a_working_box(tmp_path_factory, current, settings_file):
+    root = tmp_path_factory.mktemp("dev")
+    (root / "current.json").write_bytes(current)
+    (root / "settings.json").write_bytes(settings_file)
+    dev = boot(root)
+    TRIED[0] += 1
+    figure("bad data, device boot on fuzzed current.json + settings.json", "%d boots, 0 crashes" % TRIED[0])
+    for n in notices(dev):
+        assert "\n" not in n
+    if (root / "current.json").exists():  # kept in place only when it resumed
+        assert len(dev.app.stack) >= 2 and hasattr(dev.app.stack[1], "session")
+        assert json.loads((root / "current.json").read_bytes()) == json.loads(current)
+    elif current:
+        assert (root / "current.json.bad").read_bytes() == current
+    dismiss_and_roll(dev)
