@@ -1,0 +1,261 @@
+# Button storm: random presses, holds, chatter shorter than the debounce and
+# several buttons at once, through every screen of every mode on the Home menu,
+# on the simulated device (real debouncer, App, driver, panel model). After
+# every action the App's invariants are checked. Runs unchanged on CPython and
+# MicroPython (same generator: the same storm on both).
+#
+#   storm.py SEED PRESSES DIR [--heap]     (DIR: an empty folder, the flash)
+#
+# Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
+# "SUMMARY presses N actions N cuts N screens ... heap_start N heap_end N heap_peak N".
+import sys
+
+from dicebox import buttons as B
+from dicebox.core import invariants
+from dicebox.core import record as R
+from dicebox.ui import home
+from host_sim.device import Device, Platform
+from dicebox.store import Store
+
+try:
+    import gc
+
+    def live_heap():
+        gc.collect()
+        return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+
+except ImportError:  # pragma: no cover
+    def live_heap():
+        return 0
+
+MINUTE = 60000
+_MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
+
+
+class Rand:
+    """A small LCG: the same numbers on both interpreters (31-bit safe)."""
+
+    def __init__(self, seed):
+        self.s = seed & 0x7FFFFFFF
+
+    def below(self, n):
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.s >> 8) % n
+
+    def between(self, lo, hi):
+        return lo + self.below(hi - lo + 1)
+
+
+class Storm:
+    def __init__(self, seed, heap, root):
+        self.rnd = Rand(seed)
+        self.root = root
+        self.store = Store(root)  # the real store on a folder: History lives on "flash", not on the heap
+        self.platform = Platform(b"\x00\x01\x02\x03")
+        self.dev = Device(store=self.store, platform=self.platform)
+        self.presses = 0
+        self.actions = 0
+        self.cuts = 0
+        self.bad = 0
+        self.seen = {}  # screen class -> module
+        self.rulesets = {}
+        self.checked = {}  # id(session) -> (inputs, dice) last replay-checked
+        self.heap = heap
+        self.heap_marks = []  # live heap after gc, once a simulated minute: the first 3 and the last 3
+        self.next_mark = 0
+        self.heap_peak = 0
+        self.home_marks = []
+        self.next_home = 0
+        self.base = 0  # simulated ms before the last power cut
+
+    # --- raw button levels over simulated time ------------------------------
+    def run_for(self, ms):
+        self.dev.wait(ms)
+
+    def tap(self, b):
+        self.dev.hold(1 << b, self.rnd.between(25, 250))
+        self.presses += 1
+
+    def hold(self, b):
+        self.dev.hold(1 << b, self.rnd.between(600, 1600))
+        self.presses += 1
+
+    def chord(self):
+        mask = 0
+        for _ in range(self.rnd.between(2, 3)):
+            mask |= 1 << _MAIN[self.rnd.below(4)]
+        self.dev.hold(mask, self.rnd.between(30, 900))
+        self.presses += 1
+
+    def chatter(self, b):
+        """Contact bounce: the level flips every 1..15 ms, then settles (pressed or not)."""
+        dev = self.dev
+        for _ in range(self.rnd.between(3, 9)):
+            dev.levels ^= 1 << b
+            dev.now += self.rnd.between(1, 15)
+            dev.step()
+        if self.rnd.below(2):
+            dev.levels |= 1 << b
+            self.run_for(self.rnd.between(30, 300))
+            self.presses += 1
+        dev.levels &= ~(1 << b)
+        self.run_for(60)
+
+    def steer(self):
+        """On Home: walk to a random item and open it (so every mode gets its turn)."""
+        n = len(self.dev.app.top.items)
+        for _ in range(self.rnd.below(n)):
+            self.tap(B.DOWN)
+        self.tap(B.OK)
+
+    def power_cut(self):
+        """Power off and on: a new App boots on what the store kept."""
+        self.base += self.dev.now  # a boot starts its clock at 0, as the Pico does
+        self.dev = None
+        self.store = Store(self.root)
+        self.dev = Device(store=self.store, platform=self.platform)
+        self.cuts += 1
+
+    def action(self):
+        r = self.rnd
+        app = self.dev.app
+        k = r.below(100)
+        if type(app.top).__name__ == "Home" and len(app.stack) == 1 and k < 60:
+            self.steer()
+        elif k < 45:
+            self.tap(_MAIN[r.below(4)] if r.below(10) else (B.OK if r.below(2) else B.DOWN))
+        elif k < 60:
+            self.hold(_MAIN[r.below(4)])
+        elif k < 72:
+            self.chatter(_MAIN[r.below(4)])
+        elif k < 82:
+            self.chord()
+        elif k < 88:
+            self.tap(B.LEFT + r.below(2))  # buttons a board may not have: ignored, never a crash
+        elif k < 97:
+            self.run_for(r.between(10, 3000))
+        elif k < 99:
+            self.run_for(r.between(61000, 70000))  # the display sleeps; the next press only wakes it
+        else:
+            self.power_cut()
+        self.actions += 1
+
+    # --- what must always hold -------------------------------------------------
+    def fail(self, why):
+        self.bad += 1
+        print("BAD action %d: %s" % (self.actions, why))
+
+    def check(self):
+        app = self.dev.app
+        stack = app.stack
+        if not stack or type(stack[0]).__name__ != "Home":
+            self.fail("Home is not at the bottom: %s" % [type(s).__name__ for s in stack])
+            return
+        for s in stack[1:]:
+            if type(s).__name__ == "Home":
+                self.fail("a second Home on the stack")
+        top_session = None
+        top_done = False
+        for s in stack:
+            name = type(s).__name__
+            if name not in self.seen:
+                self.seen[name] = type(s).__module__ if hasattr(type(s), "__module__") else "?"
+            session = getattr(s, "session", None)
+            if session is None or not hasattr(session, "rec"):
+                continue
+            top_session = session
+            top_done = getattr(s, "done", False)  # FightScreen: finished, already in History
+            game = session.game
+            self.rulesets[session.rec.ruleset] = 1
+            for p in invariants.problems(game):
+                self.fail("%s: %s" % (session.rec.ruleset, p))
+            self.check_replay(session)
+        current = self.store.current()
+        if current is not None:
+            try:
+                saved = R.loads(current, "current")
+            except ValueError as e:
+                self.fail("the saved fight does not load: %s" % e)
+                return
+        if top_session is not None and not top_done and top_session.rec.inputs:
+            if current is None or saved.dumps() != top_session.rec.dumps():
+                self.fail("the fight on screen is not the one saved")
+
+    def check_replay(self, session):
+        rec = session.rec
+        mark = (len(rec.inputs), len(rec.dice))
+        key = id(session)
+        if self.checked.get(key) == mark:
+            return
+        # a long record is replayed at every 4th change (a replay costs its whole length)
+        if len(rec.inputs) > 60 and len(rec.inputs) % 4 and not session.over:
+            return
+        self.checked[key] = mark
+        if len(self.checked) > 8:
+            self.checked = {key: mark}
+        try:
+            again = R.replay(R.loads(rec.dumps(), "record"), ask=session.ask)
+        except Exception as e:  # noqa: BLE001
+            self.fail("%s record does not replay: %s" % (rec.ruleset, e))
+            return
+        if again.state() != session.game.state() or again.result() != session.game.result():
+            self.fail("%s: the record replays to another state" % rec.ruleset)
+
+    def heap_mark(self):
+        """Once a simulated minute: the live heap (whatever is open), and the live
+        heap on a bare Home menu (a leak shows there; a long open record does not)."""
+        if not self.heap:
+            return
+        now = self.base + self.dev.now
+        if now >= self.next_mark:
+            self.next_mark = now + MINUTE
+            self.heap_marks.append(live_heap())
+            if len(self.heap_marks) > 6:
+                self.heap_peak = max(self.heap_peak, self.heap_marks.pop(3))
+            if "-v" in sys.argv:
+                rec = getattr(self.dev.app.stack[-1], "session", None)
+                print("HEAP", now // MINUTE, self.heap_marks[-1], "/".join(type(x).__name__ for x in self.dev.app.stack),
+                      len(rec.rec.inputs) if rec else -1)
+        app = self.dev.app
+        if len(app.stack) == 1 and now >= self.next_home:
+            self.next_home = now + MINUTE
+            self.home_marks.append(live_heap())
+            if len(self.home_marks) > 6:
+                self.home_marks.pop(3)
+            if "-v" in sys.argv:
+                print("HOME", now // MINUTE, self.home_marks[-1])
+
+    def run(self, presses):
+        while self.presses < presses:
+            self.action()
+            # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
+            del self.dev.flush_bytes[:]
+            del self.platform.beeps[:]
+            self.check()
+            self.heap_mark()
+            if self.actions % 500 == 0:
+                top = self.dev.app.top
+                print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
+        marks = self.heap_marks
+        start = max(marks[:2]) if marks else 0
+        end = max(marks[-2:]) if marks else 0
+        peak = max(marks + [self.heap_peak])
+        homes = self.home_marks
+        home_start = max(homes[:3]) if homes else 0
+        home_end = max(homes[-3:]) if homes else 0
+        names = sorted(self.seen)
+        print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
+        print("RULESETS %s" % " ".join(sorted(self.rulesets)))
+        print("SUMMARY presses %d actions %d cuts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
+              % (self.presses, self.actions, self.cuts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
+                 home_start, home_end))
+
+
+def main(argv):
+    seed = int(argv[0])
+    presses = int(argv[1])
+    Storm(seed, "--heap" in argv, argv[2]).run(presses)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,96 @@
+"""Button storms through every screen of every mode on the Home menu
+(ui/home.MODES: a new mode is stormed without touching this file): random
+presses, holds, chatter shorter than the debounce, several buttons at once,
+idle sleeps and power cuts, with the App's invariants checked after every
+action (Home at the bottom, every rule set's state in range, the record on
+screen replays to the same state and is the one saved). Under MicroPython the
+live heap is sampled once a simulated minute. Figures: docs/reliability.md."""
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, SUPPORT, find_tool
+from hardening import figure, size
+from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures: the device's files as .mpy)
+
+from dicebox.ui import home
+
+# The heap the storm runs in today. The target is 128k (issue 3): when the UI
+# fits, make this ("128k",) and nothing else changes.
+HEAPS = ("192k",)
+TARGET_HEAP = "128k"
+
+
+@pytest.fixture(scope="module")
+def storm_mpy(compiled, tmp_path_factory):  # noqa: F811
+    """storm.py compiled like the device's files (source would cost heap to compile) and a launcher."""
+    out = tmp_path_factory.mktemp("storm")
+    subprocess.run([find_tool("mpy-cross"), "-o", str(out / "storm.mpy"), str(SUPPORT / "storm.py")], check=True)
+    (out / "run_storm.py").write_text("import sys\nimport storm\nstorm.main(sys.argv[1:])\n")
+    return [out, compiled]
+
+
+def run_mp(mp, storm_mpy, tmp_path, heap, *args):
+    flash = tmp_path / ("flash-%s" % "-".join(str(a) for a in args[:2]))
+    flash.mkdir()
+    return mp.run(storm_mpy[0] / "run_storm.py", args[0], args[1], flash, *args[2:], path=storm_mpy, heap=heap,
+                  timeout=6000).stdout
+
+
+def summary(out):
+    lines = out.splitlines()
+    bad = [x for x in lines if x.startswith("BAD")]
+    last = lines[-1].split()
+    assert last[0] == "SUMMARY", out[-2000:]
+    fields = dict(zip(last[1::2], [int(v) for v in last[2::2]]))
+    screens = dict(x.split(":") for x in [ln for ln in lines if ln.startswith("SCREENS")][0].split()[1:])
+    rulesets = [ln for ln in lines if ln.startswith("RULESETS")][0].split()[1:]
+    return bad, fields, screens, rulesets
+
+
+def every_mode_was_stormed(screens, rulesets):
+    modules = set(screens.values())
+    for _, mode_rulesets, module in home.MODES:
+        assert "dicebox.ui." + module in modules, "mode %s never reached" % module
+        assert any(r in rulesets for r in mode_rulesets), "no %s fight played" % module
+
+
+@pytest.mark.soak
+def test_storm_on_cpython_matches_micropython_step_for_step(mp, storm_mpy, tmp_path):
+    presses = size(250, 4000)
+    flash = tmp_path / "cpython-flash"
+    flash.mkdir()
+    cp = subprocess.run([sys.executable, str(SUPPORT / "storm.py"), "11", str(presses), str(flash)], capture_output=True,
+                        cwd=str(ROOT), env={"PYTHONPATH": "%s:%s" % (ROOT / "firmware", ROOT)})
+    assert cp.returncode == 0, cp.stderr.decode()[-3000:]
+    got = run_mp(mp, storm_mpy, tmp_path, HEAPS[0], "11", presses)
+    assert got == cp.stdout  # the same storm, the same states and screens on both interpreters
+    bad, fields, screens, rulesets = summary(got.decode())
+    assert bad == []
+    assert fields["presses"] >= presses
+    figure("button storm, CPython = MicroPython parity", "%d presses, identical" % fields["presses"])
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("heap", HEAPS)
+def test_storm_under_micropython_survives_with_a_flat_heap(mp, storm_mpy, tmp_path, heap):
+    seeds = size(("3",), ("3", "4"))
+    presses = size(1500, 50000)
+    total = 0
+    for seed in seeds:
+        out = run_mp(mp, storm_mpy, tmp_path, heap, seed, presses, "--heap").decode()
+        bad, fields, screens, rulesets = summary(out)
+        assert bad == [], "\n".join(bad[:10])
+        every_mode_was_stormed(screens, rulesets)
+        assert fields["minutes"] >= 2 and fields["cuts"] >= 1
+        # no growth after the first minute: on a bare Home menu the live heap at the end is
+        # where it was after the first minutes (it wanders a few KB with what the gc finds)
+        assert fields["home_end"] <= fields["home_start"] + 12 * 1024, fields
+        total += fields["presses"]
+        figure("button storm, MicroPython heap=%s seed %s" % (heap, seed),
+               "%d presses survived, %d actions, %d power cuts, %d simulated minutes; live-heap high-water "
+               "first minutes %d B, last minutes %d B, peak %d B; on bare Home first %d B, last %d B; screens: %s"
+               % (fields["presses"], fields["actions"], fields["cuts"], fields["minutes"], fields["heap_start"],
+                  fields["heap_end"], fields["heap_peak"], fields["home_start"], fields["home_end"],
+                  " ".join(sorted(screens))))
+    figure("button storm, MicroPython heap=%s total" % heap, "%d presses survived, 0 broken invariants" % total)
