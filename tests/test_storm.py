@@ -94,3 +94,50 @@ def test_storm_under_micropython_survives_with_a_flat_heap(mp, storm_mpy, tmp_pa
                   fields["heap_end"], fields["heap_peak"], fields["home_start"], fields["home_end"],
                   " ".join(sorted(screens))))
     figure("button storm, MicroPython heap=%s total" % heap, "%d presses survived, 0 broken invariants" % total)
+
+
+def vboard_storm(rnd, presses):
+    """A scenario for the virtual board: the same kinds of presses, as pin levels."""
+    names = ("UP", "DOWN", "OK", "BACK")
+    steps = ["wait 200"]
+    for _ in range(presses):
+        k = rnd.randrange(100)
+        b = names[rnd.randrange(4)] if rnd.randrange(3) else "OK"
+        if k < 50:
+            steps += ["press %s" % b, "wait %d" % rnd.randint(25, 250), "release %s" % b, "wait %d" % rnd.randint(20, 300)]
+        elif k < 65:
+            steps += ["press %s" % b, "wait %d" % rnd.randint(600, 1500), "release %s" % b, "wait 80"]
+        elif k < 80:  # bounce: flips every 1..15 ms
+            for _ in range(rnd.randint(3, 8)):
+                steps += ["press %s" % b, "wait %d" % rnd.randint(1, 15), "release %s" % b, "wait %d" % rnd.randint(1, 15)]
+            steps += ["wait 80"]
+        else:
+            other = names[rnd.randrange(4)]
+            steps += ["press %s" % b, "wait 30", "press %s" % other, "wait %d" % rnd.randint(50, 800),
+                      "release %s" % b, "release %s" % other, "wait 80"]
+    return steps + ["wait 500", "state end", "cat current.json", "ls", "end"]
+
+
+@pytest.mark.soak
+def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
+    """The unchanged main.py on the virtual board (timer-IRQ buttons, littlefs): a storm, then a power cut."""
+    import random
+
+    from vboard.harness import Board
+
+    from dicebox.core.record import loads
+
+    b = Board(mp, tmp_path)
+    presses = size(250, 3000)
+    _, states, lines = b.run(vboard_storm(random.Random(5), presses), timeout=3000)
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
+    assert states["end"]["flash_bytes"] > 0 and [n for n in b.listing if n.startswith("h")], b.listing  # fights were saved
+    assert not [n for n in b.listing if n.endswith((".tmp", ".bad"))], b.listing
+    before = b.files.get("current.json")
+    _, _, lines = b.run(["wait 300", "cat current.json", "ls", "end"])  # power back on
+    assert not [x for x in lines if "Error" in x]
+    assert b.files.get("current.json") == before
+    if before is not None:
+        loads(before)
+    figure("button storm, virtual board (main.py, littlefs)", "%d presses, no error, the fight survives the power cut"
+           % presses)
