@@ -60,11 +60,12 @@ def _boxing(game, s, out):
     cards = game.options["cards"]
     _between(out, "round", s["round"], 1, game.options["rounds"])
     _between(out, "attacker", s["attacker"], 1, 2)
-    for i in (0, 1):
-        _between(out, "progress", s["progress"][i], 0, cards)
-        _between(out, "best", s["best"][i], 0, cards)
-        if len(s["orders"][i]) != cards:
-            out.append("order %r is not %d cards" % (s["orders"][i], cards))
+    _between(out, "blow", s["blow"], 0, 2)
+    for boxer in (1, 2):  # the secret part is read from the game: state() hides it until the end
+        _between(out, "progress", game.progress[boxer], 0, cards)
+        _between(out, "best", game.best[boxer], 0, cards)
+        if len(game.orders[boxer]) != cards:
+            out.append("order %r is not %d cards" % (game.orders[boxer], cards))
 
 
 def _duel(game, s, out):
@@ -82,7 +83,8 @@ def _shoot(game, s, out):
 
 
 def _stealth(game, s, out):
-    _between(out, "elapsed_ms", s["elapsed_ms"], 0, 1 << 30)
+    if s["elapsed_ms"] is not None:  # None until the count is stopped
+        _between(out, "elapsed_ms", s["elapsed_ms"], 0, 1 << 30)
     _between(out, "kind", s["kind"], 0, 5)
 
 
