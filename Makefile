@@ -19,6 +19,11 @@ sim: $(STAMP)
 test: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests
 
+# The hardening tests at full size (make test runs the same tests scaled down):
+# power cuts, bad data, button storms (>= 100,000 presses), long sessions.
+soak: $(STAMP)
+	DICEBOX_SOAK=1 PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m soak tests
+
 bench: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.bench
 
