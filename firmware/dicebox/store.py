@@ -170,7 +170,12 @@ class Store:
             self.notices.append("settings: %s%s reset to default" % (", ".join(bad[:4]), more))
 
     def _check_record(self, name, with_summary):
-        data = self.read_bytes(name)
+        try:
+            data = self.read_bytes(name)
+        except MemoryError:
+            # larger than the heap can hold: left in place it would stop every boot here
+            self.set_aside(name, "too large to read (%d bytes)" % self._size(name))
+            return
         if data is None:
             if self._size(name) >= 0:
                 self.set_aside(name, "cannot be read")
@@ -268,6 +273,8 @@ class Store:
                 continue
             try:
                 head = f.read(SUMMARY_MAX * 4 + 1)
+            except OSError:
+                head = b"?"  # unreadable now: still listed, its transcript says why
             finally:
                 f.close()
             nl = head.find(b"\n")

@@ -1,0 +1,58 @@
+"""Store bugs found by the hardening work, pinned (tests/test_store.py has the rest)."""
+import builtins
+import json
+
+from conftest import SUPPORT  # noqa: F401  (firmware on sys.path)
+
+from dicebox import store as ST
+from dicebox.core.record import Record
+
+
+class Reader:
+    """A file whose read() fails like a too-small heap or a failing flash would."""
+
+    def __init__(self, real, error):
+        self.real = real
+        self.error = error
+
+    def read(self, *a):
+        raise self.error
+
+    def close(self):
+        self.real.close()
+
+
+def test_a_fight_file_too_large_for_the_heap_is_set_aside_not_a_dead_boot(tmp_path):
+    (tmp_path / "current.json").write_text(Record("dice", {}, 1, ["d6"] * 50).dumps())
+
+    def small_heap_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        return Reader(f, MemoryError()) if path.endswith("current.json") and "r" in mode else f
+
+    st = ST.Store(str(tmp_path), open_fn=small_heap_open)  # raised MemoryError out of Store() before
+    assert st.notices == ["current.json too large to read (%d bytes); kept as current.json.bad"
+                          % (tmp_path / "current.json.bad").stat().st_size]
+    assert st.current() is None
+
+
+def test_an_unreadable_history_entry_is_still_listed(tmp_path):
+    st = ST.Store(str(tmp_path))
+    a = st.add_history(Record("dice", {}, 1, ["d6"]).dumps(), "first")
+    b = st.add_history(Record("dice", {}, 2, ["d6"]).dumps(), "second")
+
+    def failing_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        return Reader(f, OSError(5, "EIO")) if path.endswith("%06d.rec" % a) else f
+
+    st.open = failing_open  # the flash fails after boot (at boot the entry would be set aside)
+    assert st.history() == [(b, "second"), (a, "?")]  # the History screen opened, not crashed
+
+
+def test_a_huge_fight_file_on_micropython_at_128k(mp, tmp_path):
+    rec = {"dicebox": 1, "ruleset": "dice", "seed": 1, "inputs": ["2d6+1"] * 19000, "dice": []}  # legal: < MAX_INPUTS
+    (tmp_path / "current.json").write_text(json.dumps(rec))
+    script = tmp_path / "boot.py"
+    script.write_text("import os, sys\nfrom dicebox.store import Store\ns = Store(sys.argv[1])\n"
+                      "print(s.notices)\nprint(sorted(os.listdir(sys.argv[1])))\n")
+    out = mp.run(script, tmp_path, heap="128k").stdout.decode().splitlines()
+    assert "too large to read" in out[0] and out[1] == "['boot.py', 'current.json.bad']"
