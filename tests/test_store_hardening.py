@@ -56,3 +56,14 @@ def test_a_huge_fight_file_on_micropython_at_128k(mp, tmp_path):
                       "print(s.notices)\nprint(sorted(os.listdir(sys.argv[1])))\n")
     out = mp.run(script, tmp_path, heap="128k").stdout.decode().splitlines()
     assert "too large to read" in out[0] and out[1] == "['boot.py', 'current.json.bad']"
+
+
+def test_a_settings_file_too_large_for_the_heap_is_set_aside(tmp_path):
+    (tmp_path / "settings.json").write_text('{"contrast": 2}')
+
+    def small_heap_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        return Reader(f, MemoryError()) if path.endswith("settings.json") and "r" in mode else f
+
+    st = ST.Store(str(tmp_path), open_fn=small_heap_open)
+    assert st.notices[0].startswith("settings.json too large to read") and st.settings()["contrast"] == 3

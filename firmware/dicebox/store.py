@@ -147,7 +147,11 @@ class Store:
         self._drop_finished_current()
 
     def _check_settings(self):
-        data = self.read_bytes(SETTINGS)
+        try:
+            data = self.read_bytes(SETTINGS)
+        except MemoryError:
+            self.set_aside(SETTINGS, "too large to read (%d bytes)" % self._size(SETTINGS))
+            return
         if data is None:
             return
         why = None
