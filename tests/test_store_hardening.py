@@ -2,8 +2,6 @@
 import builtins
 import json
 
-from conftest import SUPPORT  # noqa: F401  (firmware on sys.path)
-
 from dicebox import store as ST
 from dicebox.core.record import Record
 

@@ -13,9 +13,8 @@ import sys
 from dicebox import buttons as B
 from dicebox.core import invariants
 from dicebox.core import record as R
-from dicebox.ui import home
-from host_sim.device import Device, Platform
 from dicebox.store import Store
+from host_sim.device import Device, Platform
 
 try:
     import gc
