@@ -192,7 +192,7 @@ class VirtualI2C:
             raise OSError(19)  # ENODEV, what a NACK gives
         end = len(buffer) if end is None else end
         if end > start:
-            self.panels[address].write(bytes(buffer[start:end]))
+            self.panels[address].write(memoryview(buffer)[start:end])  # no copy: the panel reads it now
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         if address not in self.panels:

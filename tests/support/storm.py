@@ -226,7 +226,17 @@ class Storm:
 
     def run(self, presses):
         while self.presses < presses:
-            self.action()
+            try:
+                self.action()
+            except MemoryError:
+                stack = self.dev.app.stack if self.dev is not None else []  # None: out of heap while booting
+                rec = None
+                for screen in stack:
+                    rec = getattr(screen, "session", None) or rec
+                print("MEMORY action %d presses %d: %s, record of %d inputs" % (
+                    self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
+                    len(rec.rec.inputs) if rec else -1))
+                raise
             # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
             del self.dev.flush_bytes[:]
             del self.platform.beeps[:]
