@@ -14,6 +14,7 @@ from dicebox import buttons as B
 from dicebox.core import invariants
 from dicebox.core import record as R
 from dicebox.store import Store
+from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
 
 try:
@@ -57,6 +58,7 @@ class Storm:
         self.cuts = 0
         self.bad = 0
         self.seen = {}  # screen class -> module
+        self.modes_opened = {}  # module of each Home mode opened
         self.rulesets = {}
         self.checked = {}  # id(session) -> (inputs, dice) last replay-checked
         self.heap = heap
@@ -102,9 +104,15 @@ class Storm:
 
     def steer(self):
         """On Home: walk to a random item and open it (so every mode gets its turn)."""
-        n = len(self.dev.app.top.items)
+        home = self.dev.app.top
+        n = len(home.items)
         for _ in range(self.rnd.below(n)):
             self.tap(B.DOWN)
+        if self.dev.app.top is home and self.dev.app.display_on:
+            # Home lists Resume (if any), then the modes in MODES order, then History and Settings
+            i = home.sel - (1 if len(home.items) == len(MODES) + 3 else 0)
+            if 0 <= i < len(MODES):
+                self.modes_opened[MODES[i][2]] = 1
         self.tap(B.OK)
 
     def power_cut(self):
@@ -255,6 +263,7 @@ class Storm:
         names = sorted(self.seen)
         print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
         print("RULESETS %s" % " ".join(sorted(self.rulesets)))
+        print("MODES %s" % " ".join(sorted(self.modes_opened)))
         print("SUMMARY presses %d actions %d cuts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
               % (self.presses, self.actions, self.cuts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
                  home_start, home_end))
