@@ -4,6 +4,7 @@ saves. The real Store on a host directory, the real App on the simulated
 device."""
 import json
 
+import pytest
 from hardening import figure, size
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from dicebox import store as ST
 from dicebox.core import record
 from host_sim.device import Device, Platform
 
+pytestmark = pytest.mark.soak  # full size under make soak
 TRIED = [0]
 
 

@@ -9,6 +9,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from hardening import figure, size
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SKIP = ("sim", "balance")  # sim is the interactive terminal; balance is a many-minute batch (its flags share int_arg)
 BIG_BY_DEFAULT = ("fights", "bouts", "count")  # always given, so a default never starts a long batch
 FILES = ("a.json", "b.csv", "c.txt", "d.rec")
+pytestmark = pytest.mark.soak  # full size under make soak
 TRIED = [0]
 
 

@@ -20,6 +20,7 @@ from dicebox.core.tbdemo import CHARTS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = size(150, 2500)
+pytestmark = pytest.mark.soak  # full size under make soak
 TRIED = {}
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 

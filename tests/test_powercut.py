@@ -14,6 +14,7 @@ from hardening import figure, mode_rulesets, sample_record, size
 from dicebox import settings as S
 from dicebox.core.record import Record
 
+pytestmark = pytest.mark.soak  # full size under make soak
 _spec = importlib.util.spec_from_file_location("powercut", SUPPORT / "powercut.py")
 powercut = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(powercut)
@@ -53,7 +54,6 @@ def test_every_cut_point_on_cpython_boots_to_the_old_or_the_new_state(tmp_path, 
     figure("power cuts, CPython, %s" % mode, "%d cut points tried, %d recovered" % (tried, recovered))
 
 
-@pytest.mark.soak
 @pytest.mark.parametrize("mode", ["ops", "tear", "blocks", "blocks-tear"])
 def test_every_cut_point_on_littlefs_under_micropython(mp, tmp_path, mode):
     scen = tmp_path / "scen.json"
