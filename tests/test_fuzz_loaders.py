@@ -263,3 +263,9 @@ def test_settings_notice_escapes_and_caps_the_names(tmp_path):
     st_ = ST.Store(str(tmp_path))
     assert st_.notices == ["settings: k0\\n, k1\\n, k2\\n, k3\\n and 5 more reset to default"]
     assert st_.settings()["contrast"] == 2
+
+
+def test_a_file_name_with_a_nul_is_refused_in_one_line():
+    for load, kind in ((roster.load, larp.RosterError), (cards.load_card, tbdata.DataError), (board.load, board.BoardError)):
+        with pytest.raises(kind, match="not a usable file name"):
+            load("a\x00b")

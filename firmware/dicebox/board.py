@@ -139,6 +139,8 @@ def load(path):
             data = f.read()
     except OSError:
         raise BoardError("%s: cannot be read (copy a board file there: make deploy BOARD=...)" % path)
+    except ValueError:  # a NUL in the name (host command line)
+        raise BoardError("%r: not a usable file name" % path)
     try:
         text = data.decode("utf-8")
     except UnicodeError:

@@ -21,6 +21,8 @@ def read_json(path):
         raise tbdata.DataError("%s: cannot read the file" % path)
     except UnicodeError:
         raise tbdata.DataError("%s: not UTF-8 text" % path)
+    except ValueError:  # a NUL in the name (host command line)
+        raise tbdata.DataError("%r: not a usable file name" % path)
     if len(text) > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:

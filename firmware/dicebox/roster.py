@@ -16,6 +16,8 @@ def load(path=PATH):
             data = f.read(LIMIT + 1)
     except OSError as e:
         raise RosterError("%s: cannot read the roster (%s)" % (path, e))
+    except ValueError:  # a NUL in the name (host command line)
+        raise RosterError("%r: not a usable file name for the roster" % path)
     if len(data) > LIMIT:
         raise RosterError("%s: larger than %d bytes: is it a roster?" % (path, LIMIT))
     return parse_roster(data, path)
