@@ -41,12 +41,16 @@ def load_charts(path):
     return tbdata.check_charts(read_json(path), path)
 
 
+def _json_files(folder):
+    return sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+
+
 def load_dir(folder, charts=None):
     """Every *.json card in folder, sorted by file name: (cards, errors)."""
     cards = []
     errors = []
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+        names = _json_files(folder)
     except OSError:
         return cards, ["%s: cannot list the folder" % folder]
     for name in names:
@@ -55,3 +59,21 @@ def load_dir(folder, charts=None):
         except tbdata.DataError as e:
             errors.append(str(e))
     return cards, errors
+
+
+def index_dir(folder, charts=None, missing_ok=False):
+    """Like load_dir, but keeps only (name, path) of each good card: a list to
+    pick from costs a few bytes a card; the chosen ones are loaded again."""
+    found = []
+    errors = []
+    try:
+        names = _json_files(folder)
+    except OSError:
+        return found, [] if missing_ok else ["%s: cannot list the folder" % folder]
+    for name in names:
+        path = folder + "/" + name
+        try:
+            found.append((load_card(path, charts)["name"], path))
+        except tbdata.DataError as e:
+            errors.append(str(e))
+    return found, errors
