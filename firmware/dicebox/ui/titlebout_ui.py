@@ -72,7 +72,7 @@ def open_bout(app, rec, replace=None):
 
         def given(value):
             rec.dice.append(value)
-            open_bout(app, rec)
+            open_bout(app, rec, replace)  # the picker has gone: the set-up is on top again
 
         app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, need.why))
         return
