@@ -14,17 +14,22 @@ MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
 
 
 def read_json(path):
+    # The size first, then json.load from the file: MicroPython parses the
+    # stream as it reads, so no buffer the size of the limit is allocated
+    # (a 16 KB read buffer failed on a fragmented heap).
     try:
-        with open(path) as f:
-            text = f.read(MAX_BYTES + 1)
+        size = os.stat(path)[6]
     except OSError:
         raise tbdata.DataError("%s: cannot read the file" % path)
-    except UnicodeError:
-        raise tbdata.DataError("%s: not UTF-8 text" % path)
-    if len(text) > MAX_BYTES:
+    if size > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:
-        return json.loads(text)
+        with open(path) as f:
+            return json.load(f)
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:  # before ValueError: CPython's decode error is both
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
     except ValueError:
         raise tbdata.DataError("%s: not valid JSON" % path)
 

@@ -19,8 +19,6 @@ _T = {
     "won": ("rounds", "раунды"),
     "draw": ("DRAW", "НИЧЬЯ"),
     "wins": ("wins", "победа"),
-    "beat": ("beat", "поб."),
-    "drew": ("drew", "ничья с"),
     "in_round": ("round", "раунд"),
     "answer": ("OK: answer", "OK: ответ"),
     "ok_hint": ("OK: roll", "OK: бросок"),

@@ -29,6 +29,7 @@ _ROUND = const(1)
 _END = const(2)
 _SHORT = const(6)  # characters of a name beside the big digits
 _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
+_SHEET_ROWS = const(5)  # scoresheet rows on screen
 _STOP = tb.STOP_PICK
 
 
@@ -355,6 +356,8 @@ class TitleBoutScreen(FightScreen):
         return (0 if why[:i] == "red" else 1), why[i + 1 :]
 
     def _roll_label(self):
+        if self.game.prompt() in tb.P_SETUP[0] or self.game.prompt() in tb.P_SETUP[1]:
+            return tt("own")  # a rating read off the player's own card
         if self.roll_at < 0:
             return None
         kind, why, die, value, _ = self.game.log.entry(self.roll_at)
@@ -429,22 +432,18 @@ class TitleBoutScreen(FightScreen):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
 
     def summary(self):
-        """History's line: winner, method, round (a decision also its score)."""
+        """History's line, what matters first (the list shows ~20 characters):
+        "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""
         r = self.game.result()
-        a, b = self.name(0, False), self.name(1, False)
+        w = 1 if r["side"] == "blue" else 0
         score = ""
         if r["method"] in ("decision", "draw"):
             key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
-            score = " %d-%d" % tuple(r[key])
+            score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s %s %s%s r%d" % (a, tt("drew"), b, score, r["round"])
-        if r["side"] == "blue":
-            a, b = b, a
-            if score:
-                key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
-                score = " %d-%d" % (r[key][1], r[key][0])  # the winner's first
-        why = " (%s)" % r["reason"] if r["reason"] else ""
-        return "%s %s %s: %s%s%s r%d" % (a, tt("beat"), b, r["method"], why, score, r["round"])
+            return "%s r%d%s: %s v %s" % (tt("draw").lower(), r["round"], score, self.name(0, False), self.name(1, False))
+        why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
+        return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
 
     # buttons -------------------------------------------------------------------
     def button(self, b, ev, now):
@@ -550,8 +549,6 @@ class TitleBoutScreen(FightScreen):
 class Scoresheet(Screen):
     """Points per round, totals, rounds won, knockdowns; UP/DOWN scroll."""
 
-    _ROWS = const(5)
-
     def __init__(self, app, fight):
         Screen.__init__(self, app)
         g = fight.game
@@ -569,12 +566,12 @@ class Scoresheet(Screen):
         self.seed = fight.session.rec.seed
 
     def button(self, b, ev, now):
-        last = max(0, len(self.rows) - self._ROWS)
+        last = max(0, len(self.rows) - _SHEET_ROWS)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
             self.app.redraw()
         elif b == B.OK and ev == B.CLICK:
-            self.first = 0 if self.first >= last else min(last, self.first + self._ROWS)
+            self.first = 0 if self.first >= last else min(last, self.first + _SHEET_ROWS)
             self.app.redraw()
         else:
             Screen.button(self, b, ev, now)
@@ -584,7 +581,7 @@ class Scoresheet(Screen):
         text.draw(c, "#", 1, 10)
         self._cols(c, self.heads[0], self.heads[1], 10)
         c.hline(0, 18, 128, 1)
-        for i in range(self._ROWS):
+        for i in range(_SHEET_ROWS):
             k = self.first + i
             if k < len(self.rows):
                 label, a, b = self.rows[k]
