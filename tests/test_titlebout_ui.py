@@ -93,6 +93,41 @@ def test_setup_choices_reach_the_records_options():
     assert f.game.prompt() is tb.NEXT and len(d.app.stack) == 2  # set-up replaced by the fight
 
 
+def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
+    d = device()
+    setup(d)  # Antuofermo v Brandt: both AGG 10
+    open_item(d, "Rules")
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "agg_tie: roll"
+    d.press(B.OK)
+    d.press(B.OK)  # roll -> red -> ask
+    open_item(d, "decision")  # rounds -> points
+    assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
+    d.press(B.BACK)
+    assert d.app.top.items[3][0] == "Rules: 2 changed"
+    start(d)
+    picker = d.app.top
+    assert top(d) == "NumberPicker" and picker.title == "AGG tie: who starts"
+    assert picker.fmt(picker.value) == "Antuofermo"
+    d.press(B.UP)
+    assert picker.fmt(picker.value) == "Brandt"
+    d.press(B.OK)
+    f = d.app.top
+    rec = f.session.rec
+    assert rec.options["agg_tie"] == "ask" and rec.options["decision"] == "points"
+    assert rec.inputs == [1] and f.game.control == 1 and f._event_line() == "Brandt starts"
+
+
+def test_stepping_roll_by_roll_into_a_new_round_takes_one_ok():
+    d = device(step="roll")
+    f = new_bout(d, round_start="agg", rounds=4)
+    while f.panel != ui._ROUND:
+        d.press(B.OK)
+    inputs = len(f.session.rec.inputs)
+    assert f.shown == len(f.game.log)  # the new round's "start" went with the round's score
+    d.press(B.OK)
+    assert len(f.session.rec.inputs) == inputs + 1 and f.panel == ui._PLAY and f.shown_state()[:2] == (2, 1)
+
+
 def test_ok_steps_one_roll_and_the_clock_on_screen_follows_it():
     d = device(step="roll")
     f = new_bout(d, [10, 36, 63, 13, 90])

@@ -98,6 +98,7 @@ class Setup(Menu):
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.rounds = 12
+        self.rules = {}  # rule options changed from the documented defaults
         self.build()
 
     def _name(self, side):
@@ -109,9 +110,14 @@ class Setup(Menu):
             ("%s: %s" % (tt("red"), self._name(0)), lambda: self.choose(0)),
             ("%s: %s" % (tt("blue"), self._name(1)), lambda: self.choose(1)),
             ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
+            ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
+             lambda: self.app.push(Rules(self.app, self.rules))),
             (tt("start"), self.begin),
         ]
         self.app.redraw()
+
+    def resumed(self):
+        self.build()  # back from the rules
 
     def choose(self, side):
         items = []
@@ -140,6 +146,7 @@ class Setup(Menu):
     def options(self):
         """The record's options; a card file gone bad since the list was made raises DataError."""
         opts = {"rounds": self.rounds}
+        opts.update(self.rules)
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
@@ -157,6 +164,43 @@ class Setup(Menu):
             app.push(Message(app, t("error"), str(e)))
             return
         open_bout(app, _record.Record(tb.RULESET, opts, app.new_seed()), replace=self)
+
+
+_RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
+
+
+class Rules(Menu):
+    """The rulings where tables differ (docs/rules/title-bout.md): OK cycles a value."""
+
+    def __init__(self, app, changed):
+        Menu.__init__(self, app, tt("rules"), [])
+        self.changed = changed
+        self.build()
+
+    def value(self, name, default):
+        return self.changed.get(name, default)
+
+    def build(self):
+        items = []
+        for k in range(_RULES_FROM, len(tb.OPTIONS)):
+            name, default, allowed = tb.OPTIONS[k]
+            v = self.value(name, default)
+            shown = (t("on") if v else t("off")) if allowed is bool else v
+            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+        self.items = items
+        self.app.redraw()
+
+    def _cycler(self, name, default, allowed):
+        def cycle():
+            v = self.value(name, default)
+            v = (not v) if allowed is bool else allowed[(allowed.index(v) + 1) % len(allowed)]
+            if v == default:
+                self.changed.pop(name, None)
+            else:
+                self.changed[name] = v
+            self.build()
+
+        return cycle
 
 
 # formats for the pickers of assisted play --------------------------------
@@ -232,6 +276,11 @@ class TitleBoutScreen(FightScreen):
                 self._event(name, a, b, c)
             self.shown += 1
             if kind == EVENT and name == "round" and not to_end:
+                # the round's score is shown; a new round's "start" (option
+                # round_start) goes with it, so the next OK starts the round
+                while self.shown < n and log.entry(self.shown)[1] == "start":
+                    self._event(*log.entry(self.shown)[1:])
+                    self.shown += 1
                 break
         if self.shown >= n:
             self._sync()
@@ -441,7 +490,7 @@ class TitleBoutScreen(FightScreen):
             key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s r%d%s: %s v %s" % (tt("draw").lower(), r["round"], score, self.name(0, False), self.name(1, False))
+            return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
         why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
         return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
 
@@ -510,9 +559,10 @@ class TitleBoutScreen(FightScreen):
             text.draw_center(c, self._for_line(), 48)
         elif g.prompt() is tb.NEXT:
             text.draw_center(c, tt("ok_hint"), 48)
-        line = self._event_line()
-        if not line and g.prompt() not in (None, tb.NEXT) and self.shown >= len(g.log):
-            line = tt("answer")
+        if g.prompt() not in (None, tb.NEXT) and self.shown >= len(g.log):
+            line = tt("answer")  # a question waits (its picker was closed)
+        else:
+            line = self._event_line()
         text.draw_center(c, line, 56)
 
     def _draw_round(self, c):
