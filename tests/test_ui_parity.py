@@ -67,7 +67,7 @@ def test_tour_heap_high_water(mp, compiled):
 
 # A whole 12-round Title Bout through the UI (hold OK: a round a press), then
 # the scoresheet: Home, set-up, the fight screen and its log on the heap.
-_BOUT = "press DOWN\npress OK\npress DOWN\npress DOWN\npress DOWN\npress OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
+_BOUT = "press DOWN\npress OK\n" + "press DOWN\n" * 4 + "press OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
 
 
 def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
