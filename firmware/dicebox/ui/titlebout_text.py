@@ -8,7 +8,7 @@ _T = {
     "rounds": ("Rounds", "Раунды"),
     "start": ("Start the bout", "Начать бой"),
     "rules": ("Rules", "Правила"),
-    "as_doc": ("as documented", "как в описании"),
+    "as_doc": ("as documented", "по описанию"),
     "changed": ("changed", "изменено"),
     "drawn": ("draw", "ничья"),
     "no_cards": ("no cards found", "нет карт"),

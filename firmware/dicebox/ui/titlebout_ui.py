@@ -590,9 +590,9 @@ class TitleBoutScreen(FightScreen):
         r = g.result()
         draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
         text.draw_center(c, self._result_words(), 13)
-        text.draw_center(c, self._method(), 24, text.MEDIUM)
-        text.draw_center(c, tt(r["reason"]), 41)
-        text.draw_center(c, self._totals(), 48)
+        text.draw_center(c, self._method(), 22, text.MEDIUM)
+        text.draw_center(c, tt(r["reason"]), 38)
+        text.draw_center(c, self._totals(), 47)
         text.draw_center(c, tt("sheet_hint"), 56)
 
 
