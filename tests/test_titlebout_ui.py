@@ -190,6 +190,7 @@ def test_between_rounds_the_rounds_score_then_the_result_and_scoresheet_and_hist
     round_screen = d.glass()
     d.press(B.OK)  # on into round 2
     assert f.panel == ui._PLAY and d.glass() != round_screen
+    assert (1320, 150) in d.platform.beeps  # the bell ended round 1
     while not f.done:
         d.press(B.OK, 900)
     assert f.panel == ui._END
@@ -243,6 +244,27 @@ def test_a_power_cut_resumes_the_same_bout_on_the_same_screen():
     d2.press(B.OK)
     d.press(B.OK)
     assert g.session.rec.dumps() == f.session.rec.dumps() and d2.glass() == d.glass()
+
+
+def test_a_power_cut_while_a_question_waits_resumes_with_the_question():
+    store = MemoryStore()
+    d = device(store=store, step="exchange")
+    f = new_bout(d, [10, 36, 63], assisted=True)
+    d.press(B.OK)
+    assert top(d) == "NumberPicker" and d.app.top.title == "card: punch points"
+    assert d.app.top.label == "Antuof 2d10=63"
+    d2 = device(store=store, step="exchange")
+    g = d2.app.top
+    assert top(d2) == "TitleBoutScreen" and g.game.prompt() is tb.P_PUNCH[0]
+    assert g._roll_label() == "Antuof 2d10=63"
+    d2.press(B.OK)  # the question again
+    assert top(d2) == "NumberPicker" and d2.app.top.title == "card: punch points"
+    d2.press(B.UP)
+    d2.press(B.UP)
+    d2.press(B.OK)  # the cross: 2 points
+    assert d2.app.top.title == "card: punch kind"
+    d2.press(B.OK)  # plain
+    assert d2.app.top is g and g.shown_state() == (1, 3, 2, 0, 0) and g.session.rec.inputs == [0, 2, 0]
 
 
 def test_long_back_undoes_the_last_exchange():

@@ -339,11 +339,21 @@ class TitleBoutScreen(FightScreen):
             self._rebuild()  # a replay: undo, or the table's dice went in
         else:
             self._reveal(self.step_exchange or self.rush)
+            self._sound()
         self.rush = False
         if not self.undoing:
             self.ask_if_needed()
         self.undoing = False
         self.app.redraw()
+
+    def _sound(self):
+        # a tick a step; the bell at a round's end; a long tone at the end
+        if self.panel == _END:
+            self.app.beep(880, 400)
+        elif self.panel == _ROUND:
+            self.app.beep(1320, 150)
+        else:
+            self.app.beep(2000, 15)
 
     def undo(self):
         self.undoing = True
@@ -505,6 +515,7 @@ class TitleBoutScreen(FightScreen):
         log = self.game.log
         if self.shown < len(log):
             self._reveal(rush or self.step_exchange)
+            self._sound()
             self.app.redraw()
             if not (rush and self.shown >= len(log) and self.game.prompt() is tb.NEXT):
                 self.ask_if_needed()
