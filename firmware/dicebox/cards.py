@@ -9,7 +9,8 @@ import os
 
 from dicebox.core import tbdata
 
-DATA = "data/titlebout"  # on the device, relative to the root of the flash
+DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
+DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
 MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
 
 

@@ -34,8 +34,9 @@ _STOP = tb.STOP_PICK
 
 
 def card_dirs(app):
-    """Folders holding fighter cards: the platform's (simulator), else the flash's."""
-    return getattr(app.platform, "card_dirs", (cards.DATA + "/fighters",))
+    """Folders holding fighter cards: the platform's (simulator), else the flash's
+    demo folder and the user's own."""
+    return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
 
 
 def find_cards(app):
