@@ -9,6 +9,7 @@ from dicebox.ui.lang import t
 # are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
     ("dice", ("dice",), "dice_ui"),
+    ("arena", ("arena", "arena_cup"), "arena_ui"),
 )
 
 
