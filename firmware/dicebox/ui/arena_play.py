@@ -330,8 +330,8 @@ class Bracket(Screen):
                     text.draw(c, name, x + 1, y)
                 if out:  # lost: struck through
                     c.hline(x, y + 4, text.width(name) + 2, 1)
-        if n == 8 and game.champion >= 0:
-            c.rect(3 * width - 1, top + slot * 3, width, 12, 1)
+                elif game.champion == i and r == len(rounds) - 1:  # framed
+                    c.rect(x - 1, y - 2, text.width(name) + 4, 11, 1)
 
 
 def _next_pair(game):

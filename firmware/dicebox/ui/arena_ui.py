@@ -6,7 +6,7 @@ while the box is on; the fighters live on flash (dicebox/arena_roster.py).
 """
 from dicebox import arena_roster as R
 from dicebox import buttons as B
-from dicebox.core import arena, arena_cup
+from dicebox.core import arena
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
@@ -363,7 +363,7 @@ class CupSetUp(_SetUp):
         fighters = self.home.fighters
         opts = self.home.options()
         opts["fighters"] = [[fighters[i][0], list(fighters[i][1])] for i in self.picked]
-        self.launch(_record.Record(arena_cup.RULESET, opts, self.app.new_seed()))
+        self.launch(_record.Record("arena_cup", opts, self.app.new_seed()))  # core/arena_cup.py loads with the fight
 
 
 class Checklist(Menu):
