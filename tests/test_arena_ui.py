@@ -369,8 +369,7 @@ def test_undo_stops_at_a_finished_match_and_a_power_cut_resumes_the_cup(tmp_path
     d.press(B.OK)
     d.press(B.OK, 900)
     n = len(s.session.rec.inputs)
-    d.press(B.BACK, 900)
-    d.press(B.OK)  # yes, undo: refused, the match is in History
+    d.press(B.BACK, 900)  # undo: refused, the match is in History
     assert top(d) == "Message" and len(s.session.rec.inputs) == n
     d.press(B.OK)
     d.press(B.OK)  # the bracket
@@ -400,3 +399,20 @@ def test_a_cut_between_saving_the_cup_and_writing_its_match_is_repaired_once(tmp
     assert len(d2.store.history()) == 1
     d3 = device(Store(str(tmp_path)))
     assert len(d3.store.history()) == 1  # found there: not added again
+
+
+def test_a_fight_saved_finished_but_not_yet_in_history_goes_there_on_resume(tmp_path):
+    d = device(Store(str(tmp_path)))
+    s = start_duel(d)
+    rec = s.session.rec
+    game = s.game
+    while game.prompt() is not None:  # the core alone: no screen hook runs
+        rec.inputs.append(0)
+        record.feed(game, rec, len(rec.inputs) - 1)
+    s.session.save()  # the power goes right after the last step was saved
+    d2 = device(Store(str(tmp_path)))
+    assert top(d2) == "ArenaFight" and d2.app.top.done
+    (ident, summary), = d2.store.history()
+    assert summary.startswith("Arena: ") and d2.store.current() is None
+    d2.press(B.BACK)
+    assert top(d2) == "Home" and [label for label, _ in d2.app.top.items][0] == "Dice"  # no Resume row

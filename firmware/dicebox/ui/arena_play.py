@@ -28,6 +28,10 @@ def screen_for(app, rec):
     screen = ArenaFight(app, rec)
     if screen.cup:
         screen.log_missed_match()
+    if screen.done and rec.inputs:
+        # saved finished, then the power went before History had it (the store
+        # drops a current fight History already has): finish it now
+        screen.finished()
     return screen
 
 
@@ -185,7 +189,9 @@ class ArenaFight(FightScreen):
                     return
 
     def button(self, b, ev, now):
-        if b == B.OK and ev == B.CLICK:
+        if b == B.BACK and ev == B.LONG and self.cup and not self.done and self.game.between() and self.game.results:
+            self.undo()  # says why not, without asking first
+        elif b == B.OK and ev == B.CLICK:
             self.step()
         elif b == B.OK and ev == B.LONG:
             self.auto()
@@ -206,7 +212,7 @@ class ArenaFight(FightScreen):
         text.draw(c, _short(names[0], 7), 0, 0)
         right = _short(names[1], 7)
         text.draw(c, right, 128 - text.width(right), 0)
-        clock = "T%d" % m.time
+        clock = "M%d T%d" % (m.moment, m.time)
         text.draw_center(c, clock, 0)
         self._health(c, m, 0)
         self._health(c, m, 1)
