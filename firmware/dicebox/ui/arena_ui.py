@@ -52,7 +52,11 @@ class ArenaMenu(Menu):
         ])
 
     def save(self):
-        R.save(self.app.store, self.fighters)
+        """Write the roster; a full or failing flash is one line on screen."""
+        try:
+            R.save(self.app.store, self.fighters)
+        except (OSError, ValueError) as e:
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (R.NAME, e)))
 
     def options(self):
         opts = {"health": self.health}
@@ -164,8 +168,8 @@ class Builder(Screen):
             return
         else:
             fighters.append(entry)
-        self.home.save()
         app.pop()
+        self.home.save()
 
     def button(self, b, ev, now):
         app = self.app
