@@ -435,3 +435,26 @@ def test_a_roster_that_cannot_be_written_is_one_error_line(tmp_path):
     assert top(d) == "Message" and " ".join(d.app.top.lines).startswith("arena_fighters.json: ")
     d.press(B.OK)
     assert top(d) == "RosterScreen"
+
+
+def test_a_name_typed_letter_by_letter():
+    d = device()
+    b = new_fighter(d)
+    assert b.name == "Ash"
+    d.press(B.OK, 900)  # long OK on the Name row: the letter editor
+    assert top(d) == "NameEditor"
+    d.press(B.UP)  # A -> B
+    d.press(B.OK)
+    for _ in range(4):
+        d.press(B.DOWN)  # s -> o
+    d.press(B.OK, 900)  # end the name here: "Bo"
+    assert top(d) == "Builder" and b.name == "Bo"
+    d.press(B.OK, 900)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)  # past the old end: a new letter
+    d.press(B.OK, 900)
+    assert b.name == "Boaa"  # each new place starts at "a"
+    to_row(d, 5)
+    d.press(B.OK)
+    assert d.app.top.home.fighters[-1] == ("Boaa", (6, 6, 6, 6))

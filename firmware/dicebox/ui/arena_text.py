@@ -11,6 +11,8 @@ _T = {
     "delete_q": ("Delete fighter?", "Удалить бойца?"),
     "name": ("Name", "Имя"),
     "save": ("Save", "Сохранить"),
+    "name_hint": ("UP/DN letter  OK next", "ВВЕРХ/ВНИЗ  OK далее"),
+    "name_hint2": ("hold OK: end here", "держать OK: конец"),
     "left": ("%d points left", "осталось %d"),
     "sum_bad": ("Stats must sum to 24: %d left.", "Сумма должна быть 24: осталось %d."),
     "name_taken": ("The name %s is taken.", "Имя %s занято."),
