@@ -20,6 +20,12 @@ class MemoryStore:
     def write_text(self, name, text):
         self.files[name] = text
 
+    def set_aside(self, name, why):
+        """As Store.set_aside: keep a damaged file as name.bad and tell the user."""
+        if name in self.files:
+            self.files[name + ".bad"] = self.files.pop(name)
+        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
+
     def settings(self):
         import json
 

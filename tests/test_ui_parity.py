@@ -80,3 +80,15 @@ def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
     assert last[0] == "frames" and int(last[1]) >= 20  # set-up, 12 rounds, the scoresheet drawn
     high_water = int(last[5])
     assert 128 * 1024 < high_water < 224 * 1024, high_water
+
+
+def test_arena_heap_high_water(mp, compiled):
+    # The arena script (builder, a duel, a cup of four) on .mpy modules: about
+    # 190 KB live on the 64-bit unix port, 50 KB of it the arena modules
+    # (docs/benchmarks.md). This guards against growth.
+    script = ROOT / "docs" / "scripts" / "arena.txt"
+    proc = mp.run(SUPPORT / "ui_parity.py", script, "--heap", path=[compiled], heap="256k")
+    last = proc.stdout.decode().splitlines()[-1].split()
+    assert last[0] == "frames" and int(last[1]) >= 50
+    high_water = int(last[5])
+    assert 128 * 1024 < high_water < 208 * 1024, high_water

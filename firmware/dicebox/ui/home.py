@@ -10,6 +10,7 @@ from dicebox.ui.lang import t
 MODES = (
     ("dice", ("dice",), "dice_ui"),
     ("titlebout", ("titlebout",), "titlebout_ui"),
+    ("arena", ("arena", "arena_cup"), "arena_ui"),
 )
 
 
