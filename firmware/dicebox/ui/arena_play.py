@@ -28,10 +28,6 @@ def screen_for(app, rec):
     screen = ArenaFight(app, rec)
     if screen.cup:
         screen.log_missed_match()
-    if screen.done and rec.inputs:
-        # saved finished, then the power went before History had it (the store
-        # drops a current fight History already has): finish it now
-        screen.finished()
     return screen
 
 
@@ -40,6 +36,9 @@ def _short(name, n):
 
 
 class ArenaFight(FightScreen):
+    def finish_resumed(self):
+        self.finished()  # a cup files its last match and the cup itself
+
     def __init__(self, app, rec):
         FightScreen.__init__(self, app, rec)
         self.cup = rec.ruleset == "arena_cup"

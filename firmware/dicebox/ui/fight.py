@@ -6,6 +6,7 @@
       changed()                hook: the game moved (input, die, undo); redraws
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
+      finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
                                saved for Resume, so no stray press loses it
@@ -66,6 +67,11 @@ class FightScreen(Screen):
         self.app.redraw()
 
     def finished(self):
+        self.session.finish(self.summary())
+
+    def finish_resumed(self):
+        """Resumed a fight saved finished whose History write the power cut:
+        file it now (home.open_fight calls this), or Resume would offer it forever."""
         self.session.finish(self.summary())
 
     def summary(self):

@@ -23,7 +23,10 @@ def open_fight(app, rec):
     """The screen that plays a record of this ruleset."""
     for _, rulesets, module in MODES:
         if rec.ruleset in rulesets:
-            return _module(module).screen_for(app, rec)
+            screen = _module(module).screen_for(app, rec)
+            if getattr(screen, "done", False) and rec.inputs:
+                screen.finish_resumed()
+            return screen
     raise RecordError("ruleset: no screen for '%s'" % rec.ruleset)
 
 
