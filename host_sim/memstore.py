@@ -20,6 +20,30 @@ class MemoryStore:
     def write_text(self, name, text):
         self.files[name] = text
 
+    def remove(self, name):
+        self.files.pop(name, None)
+
+    def journal_add(self, name, line):
+        self.files[name] = self.files.get(name, "") + line + "\n"
+
+    def journal_read(self, name, on_line, keep=-1):
+        text = self.files.get(name)
+        if text is None:
+            return 0
+        lines = text.split("\n")[:-1]  # the piece after the last newline is torn
+        if keep >= 0:
+            lines = lines[:keep]
+        self.files[name] = "".join(line + "\n" for line in lines)
+        for line in lines:
+            on_line(line)
+        return len(lines)
+
+    def write_chunks(self, name, chunks):
+        self.files[name] = "".join(chunks)
+
+    def add_history_chunks(self, chunks, summary):
+        self.add_history("".join(chunks), summary)
+
     def settings(self):
         import json
 
