@@ -232,21 +232,19 @@ class BoxingScreen(FightScreen):
         else:
             _, name, a, zone, reaction = last
             big_line(c, label(LT.REACTIONS, BX.BLOCK if name == "block" else reaction), 39)
-            note = "%d: %s" % (a, label(LT.ZONES, zone))
-        if g.can_block():
-            note = L("hold_block")
+            note = L("hold_block") if g.can_block() else "%d: %s" % (a, label(LT.ZONES, zone))
         text.draw_center(c, note, 56)
 
     def draw_end(self, c):
         g = self.game
         draw.header(c, L("boxing"), "%s %d" % (t("seed"), self.session.rec.seed))
-        big_line(c, L(g.method), 12)
+        big_line(c, L(g.method), 11)
         s1 = g.score(1)
         s2 = g.score(2)
         line = ("%s %d  %d-%d" % (L("wins"), g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
-        text.draw_center(c, line, 30)
+        text.draw_center(c, line, 28)
         blk = last_event(g, ("block",))
-        y = 39
+        y = 37
         if blk is not None:
             text.draw_center(c, "%s %s %s" % (label(LT.REACTIONS, BX.BLOCK), L("was"), label(LT.REACTIONS, blk[4])), y)
             y += 9
@@ -321,7 +319,7 @@ class DuelScreen(FightScreen):
                 big_line(c, L("no_duel"), 14)
             elif g.winner:
                 big_line(c, "%s %d" % (L("wins"), g.winner), 12)
-                text.draw_center(c, g.method, 29)
+                text.draw_center(c, L("m_" + g.method), 29)
             else:
                 big_line(c, L("nobody"), 12)
         elif last is None:
@@ -527,7 +525,7 @@ class StealthScreen(FightScreen):
         if self.counting:
             n = ST.count_at(self.elapsed, self.beat())
             text.draw_center(c, str(n), 12, text.BIG)
-            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 42)
+            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 39)
             text.draw_center(c, L("stop_ok"), 56)
             return
         if self.stop_at >= 0:

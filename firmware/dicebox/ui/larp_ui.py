@@ -40,8 +40,12 @@ _T = {
     "shot": ("shot", "выстрел"),
     "target": ("Target", "Цель"),
     "not_listed": ("not on tracker", "не в списке"),
-    "choose_limb": ("Shooter: limb", "Стрелок: конечность"),
-    "choose_bh": ("Shooter: body/head", "Стрелок: корпус/голова"),
+    "choose_limb": ("which limb?", "конечность?"),
+    "choose_bh": ("body or head?", "корпус/голова?"),
+    "m_head": ("head wound", "рана в голову"),  # how a duel ends
+    "m_body": ("2 body wounds", "2 раны в корпус"),
+    "m_limbs": ("4 limb wounds", "4 раны в конечности"),
+    "m_firearms": ("one cycle", "один цикл"),
     "count_ok": ("OK: start count", "OK: начать счёт"),
     "stop_ok": ("OK: STOP", "OK: СТОП"),
     "completed": ("completed", "доведена"),
@@ -62,7 +66,7 @@ _T = {
     "alert": ("ALERT", "ТРЕВОГА"),
     "ack_ok": ("OK: acknowledge", "OK: принято"),
     "no_wounds": ("no wounds", "ран нет"),
-    "choose": ("choose!", "выбор!"),
+    "choose": ("ask!", "выбор"),  # a mortal wound waits for the player's choice
     "helped": ("help", "пом."),
     "session_q": ("Start a wound list?", "Начать список ран?"),
 }

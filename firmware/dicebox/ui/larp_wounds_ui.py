@@ -36,6 +36,10 @@ def _ignore(line):
     pass
 
 
+def _nothing():
+    pass
+
+
 def _int_line(line):
     """[t, op, p, arg] from a journal line, or None if it is not one."""
     if len(line) < 9 or line[0] != "[" or line[-1] != "]":
@@ -242,7 +246,8 @@ class AlertScreen(Screen):
         y = 19
         for i in game.alerts()[-3:]:
             p = game.who[i]
-            line = "%d %s %s" % (p, self.tr.name(p), label(LT.WOUNDS, game.kind[i]))
+            name = self.tr.name(p)
+            line = "%d %s%s" % (p, name + " " if name else "", label(LT.WOUNDS, game.kind[i]))
             text.draw_center(c, line[:21], y, text.SMALL, ink)
             y += 10
         text.draw_center(c, L("ack_ok"), 55, text.SMALL, ink)
@@ -410,7 +415,7 @@ class TrackerScreen(Screen):
                     timer = L("choose")[:5]
                 else:
                     timer = "  -  "
-                line = "%2d %-8s %5s %s" % (p, tr.name(p)[:8], timer, label(KIND_SHORT, kind))
+                line = "%2d %-7s %5s %s" % (p, tr.name(p)[:7], timer, label(KIND_SHORT, kind))
             y = draw.HEADER + 1 + i * draw.ROW
             if k == self.sel:
                 c.fill_rect(0, y, draw.W - 3, draw.ROW, 1)
@@ -442,7 +447,7 @@ class Person(Menu):
         for i, kind in game.wounds_of(self.p):
             kinds |= 1 << kind
             due = game.due[i]
-            info.append(("  %s %s" % (label(LT.WOUNDS, kind), larp.mmss(due - now) if due >= 0 else ""), _ignore))
+            info.append(("  %s %s" % (label(LT.WOUNDS, kind), larp.mmss(due - now) if due >= 0 else ""), _nothing))
         items = []
         if kinds & (1 << larp.DEAD):
             self.items = info
