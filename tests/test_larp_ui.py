@@ -263,7 +263,7 @@ def test_list_is_sorted_by_time_left_and_counts_down_once_a_second():
     wound(d, 5, larp.MORTAL)  # no timer: after the running ones
     assert [r[1] for r in scr.rows] == [9, 3, 5]
     lines = drawn(d)
-    assert lines[3].startswith(" 9") and "14:5" in lines[3] and "29:0" in lines[4] and "ask!" in lines[5]
+    assert lines[3].startswith(" 9") and "14:5" in lines[3] and "28:5" in lines[4] and "ask!" in lines[5]
     frames = d.frames
     d.wait(3000)
     assert 2 <= d.frames - frames <= 4  # a redraw a second, not a tick
