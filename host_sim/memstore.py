@@ -17,8 +17,8 @@ class MemoryStore:
     def read_text(self, name):
         return self.files.get(name)
 
-    def write_text(self, name, text):
-        self.files[name] = text
+    def write_text(self, name, text, more=()):
+        self.files[name] = text + "".join(more)
 
     def remove(self, name):
         self.files.pop(name, None)
@@ -37,12 +37,6 @@ class MemoryStore:
         for line in lines:
             on_line(line)
         return len(lines)
-
-    def write_chunks(self, name, chunks):
-        self.files[name] = "".join(chunks)
-
-    def add_history_chunks(self, chunks, summary):
-        self.add_history("".join(chunks), summary)
 
     def settings(self):
         import json
@@ -64,8 +58,8 @@ class MemoryStore:
     def clear_current(self):
         self.files.pop("current.json", None)
 
-    def add_history(self, text, summary):
-        self._history.append((self._next, summary, text))
+    def add_history(self, text, summary, more=()):
+        self._history.append((self._next, summary, text + "".join(more)))
         self._next += 1
         del self._history[:-HISTORY_MAX]
 

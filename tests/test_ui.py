@@ -18,7 +18,7 @@ def labels(dev):
 
 def test_menu_shows_only_built_modes():
     d = device()
-    assert labels(d) == ["Dice", "History", "Settings"]  # no fake entries for modes not built
+    assert labels(d) == ["Dice", "LARP judge", "History", "Settings"]  # no fake entries for modes not built
     assert d.panel.on and d.frames == 1
 
 
@@ -68,6 +68,7 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     (ident, summary), = d.store.history()
     assert summary.startswith("d3=") and summary.endswith("(2)")
     d.press(B.DOWN)
+    d.press(B.DOWN)
     d.press(B.OK)  # History
     d.press(B.OK)  # the session
     lines = d.app.top.lines
@@ -79,8 +80,7 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
 
 def test_russian_labels_render():
     d = device()
-    d.press(B.DOWN)
-    d.press(B.DOWN)
+    d.press(B.UP)
     d.press(B.OK)  # Settings
     names = labels(d)
     lang_row = [i for i, n in enumerate(names) if n.startswith("Language")][0]
@@ -92,7 +92,7 @@ def test_russian_labels_render():
     assert labels(d)[0].startswith("Сид")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Судья LARP", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 

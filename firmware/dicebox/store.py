@@ -107,15 +107,21 @@ class Store:
         except UnicodeError:
             return None
 
-    def write_text(self, name, text):
-        """Atomic: the old file stays whole until the new one is complete."""
+    def write_text(self, name, text, more=()):
+        """Atomic: the old file stays whole until the new one is complete.
+        `more`: further text pieces, written one by one after `text`."""
         path = self._path(name)
         tmp = path + ".tmp"
         data = text.encode("utf-8")
+        n = len(data)
         try:
             f = self.open(tmp, "wb")
             try:
                 f.write(data)
+                for piece in more:
+                    data = piece.encode("utf-8")
+                    f.write(data)
+                    n += len(data)
                 f.flush()
             finally:
                 f.close()
@@ -123,94 +129,10 @@ class Store:
         except OSError:
             self._remove(name + ".tmp")
             raise
-        self.bytes_written += len(data)
+        self.bytes_written += n
 
     def remove(self, name):
         self._remove(name)
-
-    # append-only journals (the LARP wound session) ---------------------------
-    def journal_add(self, name, line):
-        """Append one line. Costs no heap for what is already saved; a power cut
-        mid-write leaves at most a torn last line, which journal_read drops."""
-        data = line.encode("utf-8") + b"\n"
-        f = self.open(self._path(name), "ab")
-        try:
-            f.write(data)
-            f.flush()
-        finally:
-            f.close()
-        self.bytes_written += len(data)
-
-    def journal_read(self, name, on_line, keep=-1):
-        """Call on_line(text) for each complete line (the first `keep` if keep >= 0),
-        line by line. A torn last line (no newline: a power cut while appending)
-        or the lines past `keep` are cut off the file (copied, then renamed over
-        it), so the next append starts clean. Returns the count of lines read."""
-        try:
-            f = self.open(self._path(name), "rb")
-        except OSError:
-            return 0
-        n = 0
-        good = 0  # bytes of the lines kept
-        cut = False
-        try:
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                if line[-1:] != b"\n" or n == keep:
-                    cut = True
-                    break
-                n += 1
-                good += len(line)
-                on_line(line[:-1].decode("utf-8"))
-        finally:
-            f.close()
-        if cut:
-            self._keep_prefix(name, good)
-        return n
-
-    def _keep_prefix(self, name, nbytes):
-        path = self._path(name)
-        src = self.open(path, "rb")
-        try:
-            dst = self.open(path + ".tmp", "wb")
-            try:
-                buf = bytearray(256)
-                left = nbytes
-                while left:
-                    k = src.readinto(buf) or 0
-                    if not k:
-                        break
-                    k = min(k, left)
-                    dst.write(buf if k == len(buf) else buf[:k])
-                    left -= k
-                dst.flush()
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        self.os.rename(path + ".tmp", path)
-
-    def write_chunks(self, name, chunks):
-        """Atomic like write_text, from an iterable of text pieces: a long record
-        reaches flash without ever being one string in the heap."""
-        path = self._path(name)
-        tmp = path + ".tmp"
-        try:
-            f = self.open(tmp, "wb")
-            try:
-                for piece in chunks:
-                    data = piece.encode("utf-8")
-                    f.write(data)
-                    self.bytes_written += len(data)
-                f.flush()
-            finally:
-                f.close()
-            self.os.rename(tmp, path)
-        except OSError:
-            self._remove(name + ".tmp")
-            raise
 
     def set_aside(self, name, why):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
@@ -325,32 +247,15 @@ class Store:
         ids.sort(reverse=True)
         return ids
 
-    def add_history(self, text, summary):
+    def add_history(self, text, summary, more=()):
+        """`more`: text pieces after `text` (a long LARP session, never one string)."""
         ids = self._history_ids()
         hid = ids[0] + 1 if ids else 1
         if hid > 999999:  # six digits last ~30 years of fights; then start over
             for old in ids:
                 self._remove(_history_name(old))
             hid = 1
-        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text)
-        self._prune_history()
-        return hid
-
-    def add_history_chunks(self, chunks, summary):
-        """add_history for a record given as text pieces (a long LARP session)."""
-        ids = self._history_ids()
-        hid = ids[0] + 1 if ids else 1
-        if hid > 999999:
-            for old in ids:
-                self._remove(_history_name(old))
-            hid = 1
-
-        def pieces():
-            yield _one_line(summary) + "\n"
-            for piece in chunks:
-                yield piece
-
-        self.write_chunks(_history_name(hid), pieces())
+        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more)
         self._prune_history()
         return hid
 

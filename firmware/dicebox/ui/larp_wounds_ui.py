@@ -14,6 +14,7 @@ and the alert rings in every mode, and it resumes at boot.
 from array import array
 
 from dicebox import buttons as B
+from dicebox import journal
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core import larp_wounds as W
@@ -99,7 +100,7 @@ class Tracker:
         """One input now; ValueError (a short reason) if the rules refuse it."""
         value = [self.ms, op, p, arg]
         self._feed(value)
-        self.app.store.journal_add(JOURNAL, "[%d,%d,%d,%d]" % (value[0], op, p, arg))
+        journal.add(self.app.store, JOURNAL, "[%d,%d,%d,%d]" % (value[0], op, p, arg))
         self._after()
 
     def give_wound(self, p, kind):
@@ -130,7 +131,7 @@ class Tracker:
         self.ins = array("i")
         for i in range(k):
             self._feed([ins[4 * i], ins[4 * i + 1], ins[4 * i + 2], ins[4 * i + 3]])
-        self.app.store.journal_read(JOURNAL, _ignore, k)
+        journal.read(self.app.store, JOURNAL, _ignore, k)
         self._after()
         return True
 
@@ -168,7 +169,8 @@ class Tracker:
         s = self.game.summary()
         summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.ms), len(s["dead"]), len(s["heavy to end"]))
         store = self.app.store
-        store.add_history_chunks(self._chunks(), summary)
+        chunks = self._chunks()
+        store.add_history(next(chunks), summary, chunks)
         for name in (HEADER, JOURNAL, CLOCK):
             store.remove(name)
         tasks = self.app.stack[0].tasks
@@ -188,9 +190,9 @@ def load(app):
     except (RecordError, ValueError) as e:
         store.notices.append("wound session unreadable: %s" % e)
         return None
-    store.journal_read(JOURNAL, tr._load_line)
+    journal.read(store, JOURNAL, tr._load_line)
     if tr.bad_line >= 0:
-        store.journal_read(JOURNAL, _ignore, tr.bad_line)
+        journal.read(store, JOURNAL, _ignore, tr.bad_line)
     clk = store.read_text(CLOCK)
     saved = int(clk) if clk and clk.isdigit() else 0
     tr.resume_ms = tr.saved_ms = max(saved, tr.game.now)
