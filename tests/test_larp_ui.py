@@ -1,7 +1,10 @@
 """LARP judge screens driven through the simulated device's buttons."""
+import json
+
 import pytest
 
 from dicebox import buttons as B
+from dicebox import journal
 from dicebox.core import larp
 from dicebox.core import larp_wounds as W
 from dicebox.store import Store
@@ -9,7 +12,9 @@ from dicebox.ui import larp_fights as LF
 from dicebox.ui import larp_wounds_ui as LW
 from dicebox.ui import text
 from dicebox.ui.larp_ui import tracker
+from conftest import SUPPORT
 from host_sim.device import Device, Platform
+from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 
 
 def device(lang="en", store=None, sleep_s=60):
@@ -36,6 +41,11 @@ def drawn(d):
     finally:
         text.draw = real
     return out
+
+
+def inputs(d):
+    """The wound session's inputs, from its journal."""
+    return [json.loads(line) for line in journal.lines(d.app.store, "wounds.jnl")]
 
 
 def top(d):
@@ -291,9 +301,9 @@ def test_escalation_wakes_the_display_and_alerts_until_acknowledged():
     d.press(B.OK)
     assert top(d) == "Home" and not tr.game.alerts()
     assert tr.game.kind[0] == larp.MORTAL
-    ops = [tr.ins[i + 1] for i in range(0, len(tr.ins), 4)]
-    assert ops == [W.WOUND, W.TICK, W.ACK]
-    assert tr.ins[4] == 15 * 60000 + tr.ins[0]  # the escalation at its exact session ms
+    ins = inputs(d)
+    assert [v[1] for v in ins] == [W.WOUND, W.TICK, W.ACK]
+    assert ins[1][0] == 15 * 60000 + ins[0][0]  # the escalation at its exact session ms
 
 
 def test_mortal_choice_is_recorded():
@@ -334,10 +344,10 @@ def test_timers_run_across_the_ticks_wrap():
     d.now = larp.TICKS_MASK - 10 * 60000  # the counter wraps 10 minutes in
     tr = start_session(d)
     wound(d, 1, larp.HEAVY)
-    t0 = tr.ins[0]
+    t0 = inputs(d)[0][0]
     d.wait(15 * 60000 + 1000)
     assert d.now < 10 * 60000  # wrapped
-    assert top(d) == "AlertScreen" and tr.ins[4] == t0 + 15 * 60000 and tr.ins[5] == W.TICK
+    assert top(d) == "AlertScreen" and inputs(d)[1] == [t0 + 15 * 60000, W.TICK, 0, 0]
 
 
 def test_power_cut_resumes_the_session_losing_at_most_the_save_interval(tmp_path):
@@ -363,7 +373,7 @@ def test_power_cut_resumes_the_session_losing_at_most_the_save_interval(tmp_path
     d2.press(B.OK)
     d3 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     tr3 = tracker(d3.app)
-    assert list(tr3.ins) == list(tr2.ins) and not tr3.game.alerts()
+    assert inputs(d3) == inputs(d2) and tr3.n == len(inputs(d2)) and not tr3.game.alerts()
 
 
 def test_end_of_session_goes_to_history_and_clears_the_files(tmp_path):
@@ -383,3 +393,15 @@ def test_end_of_session_goes_to_history_and_clears_the_files(tmp_path):
 
     rec = record.loads(st.history_record(hid))
     assert [v[1] for v in rec.inputs] == [W.WOUND, W.END] and tr.game.ended
+
+
+def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, tmp_path):
+    # MicroPython unix port (64-bit), .mpy modules as on the Pico, real Store on a
+    # directory, every input by buttons, alerts acknowledged: the heap stays flat.
+    # (208k is the smallest heap it completes in; docs/rules/larp.md, Device.)
+    proc = mp.run(SUPPORT / "larp_ui_session.py", tmp_path, 4, 30, path=[compiled], heap="224k")
+    out = proc.stdout.decode().split()
+    counts = dict(zip(out[0:10:2], [int(x) for x in out[1:10:2]]))
+    assert counts["inputs"] > 200 and counts["wounds"] > 100 and counts["ticks"] > 5 and counts["choices"] > 0
+    start, high = int(out[-3]), int(out[-1])
+    assert high - start < 12 * 1024, (start, high)

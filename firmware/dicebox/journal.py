@@ -53,6 +53,28 @@ def read(store, name, on_line, keep=-1):
     return n
 
 
+def lines(store, name):
+    """The complete lines, one at a time (a generator: the file is never whole in the heap)."""
+    if hasattr(store, "journal_read"):
+        out = []
+        store.journal_read(name, out.append)
+        for line in out:
+            yield line
+        return
+    try:
+        f = store.open(store._path(name), "rb")
+    except OSError:
+        return
+    try:
+        while True:
+            line = f.readline()
+            if line[-1:] != b"\n":
+                return  # the end, or a torn last line
+            yield line[:-1].decode("utf-8")
+    finally:
+        f.close()
+
+
 def _keep_prefix(store, name, nbytes):
     path = store._path(name)
     src = store.open(path, "rb")

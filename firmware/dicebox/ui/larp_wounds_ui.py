@@ -4,15 +4,15 @@ The session is a `wounds` record (core/larp_wounds.py) kept bounded on flash:
   wounds.rec  the record without inputs (options, roster), written once
   wounds.jnl  one input a line, appended as it comes (never re-serialised)
   wounds.clk  the session clock in ms, rewritten every SAVE_MS
-In the heap the inputs are one array of ints (4 a input, for undo and the
-final History record). A power cut loses at most a torn last journal line
-(dropped on load) and at most SAVE_MS of session time (docs/rules/larp.md W7).
+The inputs live only on flash: the heap holds the game's state (a few bytes a
+wound); its log is emptied after each input (nothing reads it). Undo replays the journal's first lines and cuts
+the rest; the History record is streamed from it. A power cut loses at most a
+torn last journal line (dropped on load) and at most SAVE_MS of session time
+(docs/rules/larp.md W7).
 
 The Tracker is no screen: Home ticks it whatever is on top, so the timers run
 and the alert rings in every mode, and it resumes at boot.
 """
-from array import array
-
 from dicebox import buttons as B
 from dicebox import journal
 from dicebox.core import larp
@@ -59,9 +59,10 @@ class Tracker:
 
     def __init__(self, app, rec, resume_ms=0):
         self.app = app
-        self.rec = rec  # inputs stay [] here: they live in self.ins and the journal
+        self.rec = rec  # inputs stay [] here: they live in the journal
         self.game = _record.start(rec)
-        self.ins = array("i")
+        self.n = 0  # inputs given (lines in the journal)
+        self.last_judge = -1  # index of the last input that is not the clock's TICK
         self.clock = None  # started by the first tick (the App's time base)
         self.resume_ms = resume_ms
         self.saved_ms = resume_ms
@@ -83,10 +84,13 @@ class Tracker:
     def _feed(self, value):
         game = self.game
         game.check(value)  # ValueError: refused, nothing changed
-        game.log.input(len(self.ins) // 4, 0)
         game.apply(value)
-        for x in value:
-            self.ins.append(x)
+        # Nothing here reads the log (History replays the record): keeping it
+        # would grow one contiguous array for hours, so it is emptied each input.
+        game.log.truncate(0)
+        if value[1] != W.TICK:
+            self.last_judge = self.n
+        self.n += 1
 
     def _after(self):
         self.due = self.game.next_due()
@@ -115,23 +119,18 @@ class Tracker:
                 raise ValueError("not [t, op, participant, arg]")
             self._feed(value)
         except ValueError as e:
-            self.bad_line = len(self.ins) // 4
+            self.bad_line = self.n
             self.app.store.notices.append("%s line %d: %s; later lines dropped" % (JOURNAL, self.bad_line + 1, e))
 
     def undo(self):
         """Drop the judge's last input (and the clock's TICKs after it); True if one was."""
-        ins = self.ins
-        k = len(ins) // 4
-        while k and ins[4 * k - 3] == W.TICK:
-            k -= 1
-        if not k:
+        k = self.last_judge
+        if k < 0:
             return False
-        k -= 1
         self.game = _record.start(self.rec)
-        self.ins = array("i")
-        for i in range(k):
-            self._feed([ins[4 * i], ins[4 * i + 1], ins[4 * i + 2], ins[4 * i + 3]])
-        journal.read(self.app.store, JOURNAL, _ignore, k)
+        self.n = 0
+        self.last_judge = -1
+        journal.read(self.app.store, JOURNAL, self._load_line, k)
         self._after()
         return True
 
@@ -158,9 +157,10 @@ class Tracker:
         head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
         cut = head.index('"inputs":[') + 10
         yield head[:cut]
-        ins = self.ins
-        for i in range(0, len(ins), 4):
-            yield "%s[%d,%d,%d,%d]" % ("," if i else "", ins[i], ins[i + 1], ins[i + 2], ins[i + 3])
+        sep = ""
+        for line in journal.lines(self.app.store, JOURNAL):
+            yield sep + line
+            sep = ","
         yield head[cut:]
 
     def end(self):
