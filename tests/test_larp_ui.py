@@ -405,3 +405,43 @@ def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, 
     assert counts["inputs"] > 200 and counts["wounds"] > 100 and counts["ticks"] > 5 and counts["choices"] > 0
     start, high = int(out[-3]), int(out[-1])
     assert high - start < 12 * 1024, (start, high)
+
+
+def test_an_alert_over_a_held_reveal_leaves_it_blank():
+    d = device()
+    tr = start_session(d)
+    wound(d, 1, larp.HEAVY)
+    d.press(B.BACK)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)  # Boxing
+    d.press(B.OK)
+    d.press(B.OK)
+    reveal = d.app.top
+    assert top(d) == "Reveal"
+    d.levels |= 1 << B.OK
+    d.wait(15 * 60000)  # a boxer holds OK as the heavy wound turns mortal
+    assert top(d) == "AlertScreen" and tr.game.alerts()
+    d.levels = 0
+    d.wait(60)
+    d.press(B.OK)
+    assert d.app.top is reveal and not reveal.showing
+    assert not any(z[0] in s for s in drawn(d) for z in LF.LT.ZONES)
+
+
+def test_an_alert_waits_for_a_running_stealth_count():
+    d = device(sleep_s=0)
+    tr = start_session(d)
+    wound(d, 1, larp.HEAVY)
+    d.press(B.BACK)
+    d.press(B.UP)  # Stealth
+    d.press(B.OK)
+    d.press(B.OK)  # target: not on the tracker
+    screen = d.app.top
+    d.wait(15 * 60000 - 7000)
+    d.press(B.OK)  # the count starts 5 s before the escalation
+    d.wait(3000)
+    assert screen.counting and top(d) == "StealthScreen"
+    d.wait(3000)  # due now, but the count runs out first (4 s)
+    assert screen.done and top(d) == "AlertScreen" and tr.game.alerts()

@@ -153,6 +153,11 @@ class Reveal(Screen):
         elif b == B.BACK and ev == B.CLICK:
             app.pop()
 
+    def resumed(self):
+        # back from a screen pushed over a hold (a wound alert): its release went
+        # there, so the order must not stay on screen with nobody holding
+        self.showing = False
+
     def draw(self, c):
         draw.header(c, "%s %d" % (L("boxer"), self.boxer))
         if not self.showing:

@@ -146,6 +146,8 @@ class Tracker:
             self.give(W.TICK)
         if self.alerting:
             app = self.app
+            if getattr(app.top, "counting", False):
+                return  # a stealth count is running: the alert rings right after it
             for s in app.stack:
                 if isinstance(s, AlertScreen):
                     return
