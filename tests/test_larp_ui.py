@@ -439,9 +439,10 @@ def test_an_alert_waits_for_a_running_stealth_count():
     d.press(B.OK)
     d.press(B.OK)  # target: not on the tracker
     screen = d.app.top
-    d.wait(15 * 60000 - 7000)
-    d.press(B.OK)  # the count starts 5 s before the escalation
-    d.wait(3000)
-    assert screen.counting and top(d) == "StealthScreen"
-    d.wait(3000)  # due now, but the count runs out first (4 s)
-    assert screen.done and top(d) == "AlertScreen" and tr.game.alerts()
+    d.wait(tr.due - tr.ms - 2000)
+    d.press(B.OK)  # the count starts 2 s before the escalation
+    d.wait(1500)
+    assert tr.game.alerts()  # escalated and recorded on time ...
+    assert screen.counting and top(d) == "StealthScreen"  # ... but the count keeps the screen
+    d.wait(2500)  # the count runs out (4 s): then the alert
+    assert screen.done and top(d) == "AlertScreen"
