@@ -441,8 +441,8 @@ def test_an_alert_waits_for_a_running_stealth_count():
     screen = d.app.top
     d.wait(tr.due - tr.ms - 2000)
     d.press(B.OK)  # the count starts 2 s before the escalation
-    d.wait(1500)
+    d.wait(2500)
     assert tr.game.alerts()  # escalated and recorded on time ...
     assert screen.counting and top(d) == "StealthScreen"  # ... but the count keeps the screen
-    d.wait(2500)  # the count runs out (4 s): then the alert
+    d.wait(1500)  # the count runs out (4 s): then the alert
     assert screen.done and top(d) == "AlertScreen"
