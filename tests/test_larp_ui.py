@@ -193,6 +193,7 @@ def test_duel_wounds_go_onto_the_tracker():
     d.press(B.UP)
     d.press(B.UP)  # Duel
     d.press(B.OK)
+    d.press(B.OK)  # melee
     assert top(d) == "DuelScreen"
     screen = d.app.top
     d.press(B.OK)  # accepted
@@ -446,3 +447,57 @@ def test_an_alert_waits_for_a_running_stealth_count():
     assert screen.counting and top(d) == "StealthScreen"  # ... but the count keeps the screen
     d.wait(1500)  # the count runs out (4 s): then the alert
     assert screen.done and top(d) == "AlertScreen"
+
+
+@pytest.mark.parametrize("seed, die", [(1, 6), (2, 1), (4, 4)])
+def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
+    d = device()
+    s = dict(d.app.settings)
+    s["seed"] = seed
+    d.app.apply_settings(s)
+    tr = start_session(d)
+    d.press(B.BACK)
+    d.press(B.UP)
+    d.press(B.UP)  # Firearms
+    d.press(B.OK)
+    assert top(d) == "ParticipantPicker" and d.app.top.hi == 30
+    for _ in range(4):
+        d.press(B.UP)
+    d.press(B.OK)  # participant 4
+    screen = d.app.top if top(d) == "ShootScreen" else d.app.stack[-2]
+    g = screen.game
+    assert LF.roll_before(g, len(g.log), 1) == die
+    if die <= 3:
+        assert screen.done and g.hits == [larp.MISS] and "miss" in drawn(d)
+        return
+    ch = screen.choices()
+    assert list(ch) == ([1, 2, 3, 4] if die < 6 else [5, 6])
+    assert ("which limb?" if die < 6 else "body or head?") in drawn(d)
+    d.press(B.DOWN)
+    d.press(B.OK)  # the second choice: right arm, or head
+    g = screen.game
+    assert g.hits == [ch[1]] and screen.done
+    assert top(d) == "Confirm"  # onto the tracker?
+    d.press(B.OK)
+    assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_firearms_duel_is_one_cycle(seed):
+    d = device()
+    s = dict(d.app.settings)
+    s["seed"] = seed
+    d.app.apply_settings(s)
+    d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.DOWN)
+    d.press(B.OK)  # Firearms duel
+    screen = d.app.top
+    assert screen.game.options["weapon"] == "firearms"
+    d.press(B.OK)  # accepted
+    d.press(B.OK)  # the one cycle
+    assert screen.done and screen.game.cycles == 1
+    r = screen.game.result()
+    assert (r["winner"] is None) == (not r["wounds"])

@@ -266,7 +266,12 @@ class BoxingScreen(FightScreen):
 
 # --- Melee / firearms duel ---------------------------------------------------------------
 def duel_start(app):
-    app.push(DuelScreen(app, _record.Record("duel", {}, app.new_seed())))
+    """Melee duel first (one OK); a firearms duel is one cycle of it."""
+
+    def start(weapon):
+        return lambda: app.replace(DuelScreen(app, _record.Record("duel", {"weapon": weapon}, app.new_seed())))
+
+    app.push(Menu(app, L("duel"), [(L("melee"), start("melee")), (L("gun_duel"), start("firearms"))]))
 
 
 class DuelScreen(FightScreen):
@@ -333,7 +338,7 @@ class DuelScreen(FightScreen):
         if last is not None:
             i, _, a, diff, hit = last
             if not over:
-                text.draw_center(c, "%s %d > %d" % (L("attack"), g.attacker, 3 - g.attacker), 11)
+                text.draw_center(c, "%s %d > %d" % (L("attack"), a, 3 - a), 11)  # the cycle shown
                 text.draw_center(c, "%d-%d=%d" % (roll_before(g, i, 2), roll_before(g, i, 1), diff), 20, text.MEDIUM)
             if hit == larp.MISS:
                 note = L("fails")

@@ -34,6 +34,8 @@ _T = {
     "H": ("H", "Г"),
     "score": ("score", "счёт"),
     "cycle": ("cycle", "цикл"),
+    "melee": ("Melee duel", "Холодное оружие"),
+    "gun_duel": ("Firearms duel", "Дуэль на пистолетах"),
     "roll_ok": ("OK: roll", "OK: бросок"),
     "no_duel": ("NO DUEL", "БОЯ НЕТ"),
     "nobody": ("nobody wins", "никто не победил"),
