@@ -501,3 +501,40 @@ def test_firearms_duel_is_one_cycle(seed):
     assert screen.done and screen.game.cycles == 1
     r = screen.game.result()
     assert (r["winner"] is None) == (not r["wounds"])
+
+
+JOURNAL_SCRIPT = """
+import sys
+from dicebox import journal
+from dicebox.store import Store
+st = Store(sys.argv[1])
+for i in range(5):
+    journal.add(st, "j.jnl", "[%d,1,2,3]" % i)
+f = open(sys.argv[1] + "/j.jnl", "ab")
+f.write(b"[99,1,")
+f.close()
+got = []
+print(journal.read(st, "j.jnl", got.append), got[-1])
+journal.add(st, "j.jnl", "[5,1,2,3]")
+print(list(journal.lines(st, "j.jnl"))[-2:])
+print(journal.read(st, "j.jnl", got.append, 2), len(list(journal.lines(st, "j.jnl"))))
+st.write_text("h.txt", "a", ("b", "c"))
+print(st.read_text("h.txt"), st.bytes_written)
+"""
+
+
+@pytest.mark.parametrize("where", ["cpython", "micropython"])
+def test_journal_drops_a_torn_line_and_cuts_back_on_both_interpreters(mp, tmp_path, where):
+    import subprocess
+    import sys
+
+    script = tmp_path / "j.py"
+    script.write_text(JOURNAL_SCRIPT)
+    data = tmp_path / "data"
+    if where == "cpython":
+        out = subprocess.run([sys.executable, str(script), str(data)], capture_output=True, check=True,
+                             env={"PYTHONPATH": str(SUPPORT.parent.parent / "firmware")}).stdout.decode()
+    else:
+        out = mp.run(script, data).stdout.decode()
+    assert out.split("\n")[:4] == ["5 [4,1,2,3]", "['[4,1,2,3]', '[5,1,2,3]']", "2 2", "abc %d" % (5 * 10 + 10 + 3)]
+    assert (data / "j.jnl").read_bytes() == b"[0,1,2,3]\n[1,1,2,3]\n"

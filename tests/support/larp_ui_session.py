@@ -150,4 +150,16 @@ for line in journal.lines(d.store, "wounds.jnl"):
     ticks += line.split(",")[1] == "0"
 print("inputs", tr.n, "wounds", wounds, "helps", helps, "choices", choices, "ticks", ticks)
 print("session ms", tr.ms)
+if "--end" in sys.argv:  # end the session, open its transcript in History
+    scr = d.app.top
+    while scr.sel != len(scr.rows) + 1:
+        d.press(B.UP)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.BACK)
+    d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.OK)
+    sample()
+    print("history", top(), len(getattr(d.app.top, "lines", ())), "lines")
 print("heap after start", base[0], "high-water", peak[0])
