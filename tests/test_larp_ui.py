@@ -52,9 +52,17 @@ def top(d):
     return type(d.app.top).__name__
 
 
+def larp_menu(d):
+    """From Home: move to the LARP judge entry (the menu grows with modes) and open it."""
+    menu = d.app.top
+    while menu.items[menu.sel][0] not in ("LARP judge", "Судья LARP"):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert top(d) == "LarpMenu"
+
+
 def boxing(d, champion=0):
-    d.press(B.DOWN)
-    d.press(B.OK)  # LARP
+    larp_menu(d)
     d.press(B.OK)  # Boxing set-up
     if champion:
         d.press(B.DOWN)
@@ -174,8 +182,7 @@ def test_undo_a_blow_with_long_back():
 
 # --- duel, stealth --------------------------------------------------------------------------
 def start_session(d, people=None):
-    d.press(B.DOWN)
-    d.press(B.OK)
+    larp_menu(d)
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)  # Wounds: a new session
@@ -214,8 +221,7 @@ def test_duel_wounds_go_onto_the_tracker():
 
 def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
     d = device(sleep_s=15)
-    d.press(B.DOWN)
-    d.press(B.OK)
+    larp_menu(d)
     for _ in range(3):
         d.press(B.DOWN)
     d.press(B.OK)
@@ -234,8 +240,7 @@ def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
 
 def test_stealth_count_runs_out_into_a_completed_attack_even_with_the_display_asleep_rule():
     d = device(sleep_s=15)
-    d.press(B.DOWN)
-    d.press(B.OK)
+    larp_menu(d)
     for _ in range(3):
         d.press(B.DOWN)
     d.press(B.OK)
@@ -488,8 +493,7 @@ def test_firearms_duel_is_one_cycle(seed):
     s = dict(d.app.settings)
     s["seed"] = seed
     d.app.apply_settings(s)
-    d.press(B.DOWN)
-    d.press(B.OK)
+    larp_menu(d)
     d.press(B.DOWN)
     d.press(B.OK)
     d.press(B.DOWN)

@@ -85,7 +85,8 @@ def person_action(label_start):
 
 
 # LARP -> Wounds -> new session with the default times, `people` participants
-d.press(B.DOWN)
+while d.app.top.items[d.app.top.sel][0] != "LARP judge":
+    d.press(B.DOWN)
 d.press(B.OK)
 for _ in range(4):
     d.press(B.DOWN)
@@ -157,7 +158,8 @@ if "--end" in sys.argv:  # end the session, open its transcript in History
     d.press(B.OK)
     d.press(B.OK)
     d.press(B.BACK)
-    d.press(B.DOWN)
+    while d.app.top.items[d.app.top.sel][0] != "History":
+        d.press(B.DOWN)
     d.press(B.OK)
     d.press(B.OK)
     sample()

@@ -9,6 +9,7 @@ from dicebox.ui.lang import t
 # are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
     ("dice", ("dice",), "dice_ui"),
+    ("titlebout", ("titlebout",), "titlebout_ui"),
     ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui"),
 )
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
