@@ -62,7 +62,7 @@ _T = {
     "help": ("Help given", "Помощь оказана"),
     "heal": ("Healed", "Вылечен"),
     "dies": ("Character dies", "Персонаж умирает"),
-    "stays": ("Stays heavy to end", "Тяжело ранен до конца"),
+    "stays": ("Stays heavy to end", "Тяж. ранен до конца"),
     "end_session": ("End session", "Закончить сессию"),
     "end_q": ("End the session?", "Закончить сессию?"),
     "alert": ("ALERT", "ТРЕВОГА"),
