@@ -155,25 +155,27 @@ class Tracker:
             app.push(AlertScreen(app, self))
 
     # the end --------------------------------------------------------------------------
-    def _chunks(self):
+    def _chunks(self, last):
         head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
         cut = head.index('"inputs":[') + 10
         yield head[:cut]
-        sep = ""
         for line in journal.lines(self.app.store, JOURNAL):
-            yield sep + line
-            sep = ","
+            yield line + ","
+        yield last
         yield head[cut:]
 
     def end(self):
-        """END input, the whole record into History, the session files gone."""
-        self.give(W.END)
+        """The END input, the whole record into History, then the session files go.
+        END is not journalled: a power cut before History has the record leaves the
+        session running (end it again); after it, at worst the session reappears."""
+        value = [self.ms, W.END, 0, 0]
+        self._feed(value)
         s = self.game.summary()
         summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.ms), len(s["dead"]), len(s["heavy to end"]))
         store = self.app.store
-        chunks = self._chunks()
+        chunks = self._chunks("[%d,%d,0,0]" % (value[0], W.END))
         store.add_history(next(chunks), summary, chunks)
-        for name in (HEADER, JOURNAL, CLOCK):
+        for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
             store.remove(name)
         tasks = self.app.stack[0].tasks
         if self in tasks:
