@@ -135,7 +135,6 @@ def test_reactions_in_both_languages(lang, want):
     aim(d, bout, miss)
     d.press(B.OK)
     assert want[0] in drawn(d)
-    a = g.attacker if False else bout.game.attacker  # still the same attack (2 blows)
     aim(d, bout, order[1])
     d.press(B.OK)
     assert want[1] in drawn(d)
@@ -273,7 +272,7 @@ def test_list_is_sorted_by_time_left_and_counts_down_once_a_second():
     d = device()
     tr = start_session(d)
     scr = d.app.top
-    wound(d, 3, W.WOUND and larp.LIGHT)
+    wound(d, 3, larp.LIGHT)
     d.wait(60000)
     wound(d, 9, larp.HEAVY)  # 15 min left: nearer than 3's 29 min
     wound(d, 5, larp.MORTAL)  # no timer: after the running ones
