@@ -27,7 +27,7 @@ def select(dev, label):
 
 def test_menu_shows_only_built_modes():
     d = device()
-    assert labels(d) == ["Dice", "Title Bout", "Arena", "History", "Settings"]  # no fake entries for modes not built
+    assert labels(d) == ["Dice", "Title Bout", "LARP judge", "Arena", "History", "Settings"]  # no fake entries for modes not built
     assert d.panel.on and d.frames == 1
 
 
@@ -100,7 +100,7 @@ def test_russian_labels_render():
     assert labels(d)[0].startswith("Сид")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "Титульный бой", "Арена", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Титульный бой", "Судья LARP", "Арена", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 

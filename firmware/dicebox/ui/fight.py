@@ -23,9 +23,11 @@ def _coin_label(v):
 
 
 class FightScreen(Screen):
+    TABLE_DICE = True  # False: the box rolls even when Settings say table dice
+
     def __init__(self, app, rec):
         Screen.__init__(self, app)
-        self.session = Session(app, rec)
+        self.session = Session(app, rec, self.TABLE_DICE)
         self.done = self.session.over  # History already has it (resumed finished fights never reach here)
 
     @property

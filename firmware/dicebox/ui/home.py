@@ -10,8 +10,13 @@ from dicebox.ui.lang import t
 MODES = (
     ("dice", ("dice",), "dice_ui"),
     ("titlebout", ("titlebout",), "titlebout_ui"),
+    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui"),
     ("arena", ("arena", "arena_cup"), "arena_ui"),
 )
+# Background tasks: objects with tick(now) that Home ticks whatever screen is on
+# top (Home is always the bottom of the stack). (file that marks a saved one,
+# module, loader(app) -> task or None): the LARP wound timers resume at boot.
+BACKGROUND = (("wounds.rec", "larp_wounds_ui", "load"),)
 
 
 def _module(name):
@@ -48,7 +53,18 @@ def resume_current(app):
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
+        self.tasks = []
+        for marker, module, loader in BACKGROUND:
+            if app.store.read_text(marker) is not None:
+                task = getattr(_module(module), loader)(app)
+                if task is not None:
+                    self.tasks.append(task)
         self.build()
+
+    def tick(self, now):
+        for task in self.tasks:
+            task.tick(now)
+        return False
 
     def build(self):
         items = []
