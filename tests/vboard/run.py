@@ -33,14 +33,18 @@ flash.erases = 0
 from panel import Panel  # noqa: E402  host_sim/panel.py, MicroPython-compatible
 
 os.chdir(workdir)
-from dicebox import board as _board  # noqa: E402
+# Plain json, not dicebox.board: main.py loads the checker and drops it, as on
+# the device; holding it here would put its ~8 KB on the firmware's heap.
+import json  # noqa: E402
 
-board = _board.load("board.json")
+with open("board.json") as f:
+    board = json.load(f)
 disp = board["display"]
 vb.panel = Panel(disp["width"], disp["height"], disp["addr"], 132 if disp["controller"] == "sh1106" else 128)
-for i in range(len(board["buttons"])):
-    if board["buttons"][i] is not None:
-        vb.names[_board.BUTTONS[i]] = board["buttons"][i]
+for name, gpio in board["buttons"].items():
+    if gpio is not None:
+        vb.names[name] = gpio
+board = disp = None
 
 vb.script = open(scenario)
 
