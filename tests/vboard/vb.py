@@ -60,6 +60,19 @@ def _next():
     return pending[0]
 
 
+def frame_out(name):
+    """FRAME name HEX, written a page at a time: a 2 KB hex string would need a
+    block the firmware's fragmented 128k heap may not have."""
+    from binascii import hexlify
+
+    frame = panel.frame()
+    w = panel.width
+    sys.stdout.write("FRAME %s " % name)
+    for p in range(len(frame) // w):
+        sys.stdout.write(hexlify(memoryview(frame)[p * w:(p + 1) * w]))
+    out()
+
+
 def run_script():
     """Called at every sleep of the firmware: apply scenario steps that are due."""
     global step_until
@@ -77,9 +90,7 @@ def run_script():
         elif cmd in ("press", "release"):
             pins[names[words[1]]].level = 0 if cmd == "press" else 1
         elif cmd == "frame":
-            from binascii import hexlify
-
-            out("FRAME", words[1], hexlify(panel.frame()).decode())
+            frame_out(words[1])
         elif cmd == "state":
             gc.collect()
             out("STATE", words[1], "on=%d" % int(panel.on and not panel.entire_on), "contrast=%d" % panel.contrast,
