@@ -96,6 +96,11 @@ def run_script():
             out("STATE", words[1], "on=%d" % int(panel.on and not panel.entire_on), "contrast=%d" % panel.contrast,
                 "i2c_bytes=%d" % panel.bytes_in, "flash_bytes=%d" % flash.written, "erases=%d" % flash.erases,
                 "heap_free=%d" % gc.mem_free(), "heap_used=%d" % gc.mem_alloc(), "beeps=%d" % len(beeps))
+        elif cmd == "mem":  # diagnostics: the heap's block map (micropython.mem_info(1))
+            import micropython
+
+            gc.collect()
+            micropython.mem_info(1)
         elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)
             from binascii import hexlify
 
