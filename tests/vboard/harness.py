@@ -80,6 +80,7 @@ class Board:
         self.stderr = err
         self.files = {}
         self.listing = None
+        self.modules = None
         frames = {}
         states = {}
         for line in lines:
@@ -90,6 +91,8 @@ class Board:
                 self.files[parts[1]] = None if parts[2] == "-" else bytes.fromhex(parts[2]).decode("utf-8")
             elif parts and parts[0] == "LS":
                 self.listing = parts[1:]
+            elif parts and parts[0] == "MODS":
+                self.modules = parts[1:]
             elif parts and parts[0] == "STATE":
                 states[parts[1]] = dict((kv.split("=")[0], int(kv.split("=")[1])) for kv in parts[2:])
         return frames, states, lines

@@ -101,6 +101,8 @@ def run_script():
 
             gc.collect()
             micropython.mem_info(1)
+        elif cmd == "mods":  # the firmware modules loaded now
+            out("MODS", " ".join(sorted(n for n in sys.modules if n.startswith("dicebox"))))
         elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)
             from binascii import hexlify
 

@@ -1,4 +1,7 @@
 """The main menu and the way back into an unfinished fight."""
+import gc
+import sys
+
 from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
@@ -40,9 +43,22 @@ def resume_current(app):
         return False
 
 
+def unload_since(keep):
+    """Forget the dicebox modules imported since `keep` was taken (a mode, History,
+    Settings): their bytecode goes back to the heap; the next visit imports them again."""
+    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in keep]:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1:]):
+            delattr(parent, name[dot + 1:])  # the import also set it on the package
+    gc.collect()
+
+
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
+        self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.build()
 
     def build(self):
@@ -68,6 +84,7 @@ class Home(Menu):
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
+        unload_since(self.boot_modules)
         self.build()
 
     def button(self, b, ev, now):

@@ -1,0 +1,38 @@
+"""Home unloads what a mode imported: its modules leave sys.modules (and the
+package attribute the import set), and the next visit imports them again."""
+import sys
+
+from dicebox import buttons as B
+from host_sim.device import Device, Platform
+
+
+def test_leaving_a_mode_unloads_it_and_reentering_imports_it_again():
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    boot = set(sys.modules)
+    d.press(B.OK)  # Dice
+    assert "dicebox.ui.dice_ui" in sys.modules
+    d.press(B.OK)  # roll
+    first = d.app.top
+    d.press(B.BACK)  # Home
+    assert d.app.top is d.app.stack[0]
+    assert "dicebox.ui.dice_ui" not in sys.modules and "dicebox.core.expr" not in sys.modules
+    assert not hasattr(sys.modules["dicebox.ui"], "dice_ui")
+    assert {n for n in sys.modules if n.startswith("dicebox.")} <= boot
+    # the Dice entry imports it afresh and it works
+    labels = [label for label, _ in d.app.top.items]
+    for _ in range(labels.index("Dice")):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    again = d.app.top
+    assert type(again) is not type(first)  # a new class: the module was really imported again
+    assert type(again).__module__ == "dicebox.ui.dice_ui"
+    d.press(B.OK)
+    assert len(again.session.rec.inputs) == 1 and 1 <= again.session.game.total
+    d.press(B.BACK)
+    labels = [label for label, _ in d.app.top.items]
+    while labels[d.app.top.sel] != "History":  # opened, left, unloaded
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert "dicebox.ui.history" in sys.modules
+    d.press(B.BACK)
+    assert "dicebox.ui.history" not in sys.modules
