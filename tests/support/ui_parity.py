@@ -5,13 +5,17 @@ import sys
 from binascii import hexlify
 
 from host_sim import script
-from host_sim.device import Device, Platform
 
 path = sys.argv[1]
 heap = "--heap" in sys.argv  # report the live-heap high-water (gc after each frame)
 high = [0]
+# Parse before the App is imported: the steps then sit below the firmware's
+# modules instead of scattering tuples through the free heap it needs.
 with open(path) as f:
     steps = script.parse(f.read(), path)
+
+from host_sim.device import Device, Platform  # noqa: E402
+
 device = Device(platform=Platform(b"\x00\x00\x10\x00"))
 count = [0]
 
