@@ -2,11 +2,32 @@
 package attribute the import set), and the next visit imports them again."""
 import sys
 
+import pytest
+
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
 
+LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
+        "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers")
 
-def test_leaving_a_mode_unloads_it_and_reentering_imports_it_again():
+
+@pytest.fixture
+def fresh_boot():
+    """Other tests may have imported the modes already: boot without them, and
+    give the other tests their modules back afterwards."""
+    saved = {n: m for n, m in sys.modules.items() if n.startswith("dicebox.")}
+    for name in LAZY:
+        sys.modules.pop(name, None)
+    yield
+    for name in [n for n in sys.modules if n.startswith("dicebox.")]:
+        del sys.modules[name]
+    sys.modules.update(saved)
+    for name, mod in saved.items():
+        dot = name.rfind(".")
+        setattr(sys.modules[name[:dot]], name[dot + 1:], mod)
+
+
+def test_leaving_a_mode_unloads_it_and_reentering_imports_it_again(fresh_boot):
     d = Device(platform=Platform(b"\x00\x00\x00\x07"))
     boot = set(sys.modules)
     d.press(B.OK)  # Dice
