@@ -51,6 +51,7 @@ class Loop:
         from dicebox.hw.platform import Platform
         from dicebox.store import Store
 
+        gc.collect()  # the imports' garbage goes first: the long-lived objects below then sit low, not scattered
         i2c = board["i2c"]
         disp = board["display"]
         self.bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
@@ -78,6 +79,7 @@ class Loop:
 
         disp = self.display
         self.app = None
+        gc.collect()
         app = App(self.store, self.platform, disp.width, disp.height)
         try:
             app.boot(self.clock())

@@ -22,6 +22,7 @@ script = None  # the scenario file, read a step at a time (its size stays off th
 pending = []  # steps of the current line
 step_until = None
 names = {}  # button name -> gpio
+alloc_from = [0]
 
 
 def out(*parts):
@@ -101,6 +102,13 @@ def run_script():
 
             gc.collect()
             micropython.mem_info(1)
+        elif cmd == "gcoff":  # start counting heap allocations (the collector paused)
+            gc.collect()
+            gc.disable()
+            alloc_from[0] = gc.mem_alloc()
+        elif cmd == "gcon":  # ALLOC name bytes: allocated since gcoff
+            out("ALLOC", words[1], gc.mem_alloc() - alloc_from[0])
+            gc.enable()
         elif cmd == "mods":  # the firmware modules loaded now
             out("MODS", " ".join(sorted(n for n in sys.modules if n.startswith("dicebox"))))
         elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)

@@ -16,6 +16,8 @@ MODES = (
 
 
 def _module(name):
+    if "dicebox.ui." + name not in sys.modules:
+        gc.collect()  # the mode's code then fills the low holes, not the big free run a later block needs
     mod = __import__("dicebox.ui." + name)
     return getattr(mod.ui, name)
 
