@@ -23,7 +23,7 @@ def staged(tmp_root, board="rpi_pico"):
         if os.path.isdir(extra):
             shutil.rmtree(extra)
         os.makedirs(extra)
-        for src in [os.path.join(HERE, n) for n in ("vb.py", "machine.py", "time.py", "fakeapp.py")] + [
+        for src in [os.path.join(HERE, n) for n in ("vb.py", "vbsetup.py", "machine.py", "time.py", "fakeapp.py")] + [
             os.path.join(ROOT, "host_sim", "panel.py")
         ]:
             name = os.path.basename(src)[:-3] + ".mpy"
