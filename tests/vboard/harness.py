@@ -81,6 +81,7 @@ class Board:
         self.files = {}
         self.listing = None
         self.modules = None
+        self.allocs = {}
         frames = {}
         states = {}
         for line in lines:
@@ -93,6 +94,8 @@ class Board:
                 self.listing = parts[1:]
             elif parts and parts[0] == "MODS":
                 self.modules = parts[1:]
+            elif parts and parts[0] == "ALLOC":
+                self.allocs[parts[1]] = int(parts[2])
             elif parts and parts[0] == "STATE":
                 states[parts[1]] = dict((kv.split("=")[0], int(kv.split("=")[1])) for kv in parts[2:])
         return frames, states, lines
