@@ -16,9 +16,17 @@ def labels(dev):
     return [label for label, _ in dev.app.top.items]
 
 
+def open_item(dev, label):
+    """Move the menu selection to the item called label and open it."""
+    menu = dev.app.top
+    while menu.items[menu.sel][0] != label:
+        dev.press(B.DOWN)
+    dev.press(B.OK)
+
+
 def test_menu_shows_only_built_modes():
     d = device()
-    assert labels(d) == ["Dice", "History", "Settings"]  # no fake entries for modes not built
+    assert labels(d) == ["Dice", "Title Bout", "History", "Settings"]  # no fake entries for modes not built
     assert d.panel.on and d.frames == 1
 
 
@@ -67,8 +75,7 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     assert d.store.current() is None
     (ident, summary), = d.store.history()
     assert summary.startswith("d3=") and summary.endswith("(2)")
-    d.press(B.DOWN)
-    d.press(B.OK)  # History
+    open_item(d, "History")
     d.press(B.OK)  # the session
     lines = d.app.top.lines
     assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
@@ -79,9 +86,7 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
 
 def test_russian_labels_render():
     d = device()
-    d.press(B.DOWN)
-    d.press(B.DOWN)
-    d.press(B.OK)  # Settings
+    open_item(d, "Settings")
     names = labels(d)
     lang_row = [i for i, n in enumerate(names) if n.startswith("Language")][0]
     for _ in range(lang_row):
@@ -92,7 +97,7 @@ def test_russian_labels_render():
     assert labels(d)[0].startswith("Сид")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Титульный бой", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 

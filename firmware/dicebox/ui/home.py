@@ -12,6 +12,7 @@ from dicebox.ui.lang import t
 # are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
     ("dice", ("dice",), "dice_ui"),
+    ("titlebout", ("titlebout",), "titlebout_ui"),
 )
 
 
