@@ -49,11 +49,11 @@ if sys.implementation.name == "cpython":
         d = tmp / "r"
         d.mkdir()
         b = Board(MP, d)
-        # the real App: boot, Dice, 50 rolls (it needs 148k today with the vboard's ~20 KB)
+        # the real App: boot, Dice, 50 rolls (it needs 140k today with the vboard's ~20 KB)
         _, st, _ = b.run(["wait 200", "state boot", "tap OK", "wait 100"] + ["tap OK"] * 50 + ["state fight", "end"],
-                         heap="152k")
-        row("full UI App (152k heap): free heap after boot", st["boot"]["heap_free"], "bytes", "MicroPython")
-        row("full UI App (152k heap): free heap after a 50-roll dice session", st["fight"]["heap_free"], "bytes", "MicroPython")
+                         heap="144k")
+        row("full UI App (144k heap): free heap after boot", st["boot"]["heap_free"], "bytes", "MicroPython")
+        row("full UI App (144k heap): free heap after a 50-roll dice session", st["fight"]["heap_free"], "bytes", "MicroPython")
         row("full UI App: heap in use after boot (vboard's own ~20 KB included)", st["boot"]["heap_used"], "bytes", "MicroPython")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
