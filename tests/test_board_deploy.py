@@ -41,7 +41,7 @@ def bad(change):
     (lambda o: o.update(buzzer=10), "field 'buzzer': GP10 is already used by buttons.UP"),
     (lambda o: o["buttons"].pop("BACK"), "field 'buttons.BACK': missing"),
     (lambda o: o["buttons"].update(UP=25), "field 'buttons.UP': 25 is not a header GPIO"),
-    (lambda o: o["display"].update(height=32), "field 'display': 128x32 is not supported"),
+    (lambda o: o["display"].update(height=32), "field 'display': 128x32 is not supported (the UI lays out on 128x64: every screen needs 64 rows"),
     (lambda o: o["display"].update(controller="ssd1309"), "field 'display.controller'"),
     (lambda o: o["display"].update(addr=0x3E), "field 'display.addr'"),
     (lambda o: o.update(colour="red"), "field 'colour': unknown field"),

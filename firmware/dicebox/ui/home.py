@@ -1,4 +1,7 @@
 """The main menu and the way back into an unfinished fight."""
+import gc
+import sys
+
 from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
@@ -20,6 +23,8 @@ BACKGROUND = (("wounds.rec", "larp_wounds_ui", "load"),)
 
 
 def _module(name):
+    if "dicebox.ui." + name not in sys.modules:
+        gc.collect()  # the mode's code then fills the low holes, not the big free run a later block needs
     mod = __import__("dicebox.ui." + name)
     return getattr(mod.ui, name)
 
@@ -50,6 +55,18 @@ def resume_current(app):
         return False
 
 
+def unload_since(keep):
+    """Forget the dicebox modules imported since `keep` was taken (a mode, History,
+    Settings): their bytecode goes back to the heap; the next visit imports them again."""
+    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in keep]:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1:]):
+            delattr(parent, name[dot + 1:])  # the import also set it on the package
+    gc.collect()
+
+
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
@@ -59,7 +76,21 @@ class Home(Menu):
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
                     self.tasks.append(task)
+        self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
+        self.keep = self.boot_modules
         self.build()
+
+    def add_task(self, task):
+        """Tick task in the background; what is loaded now stays loaded while
+        tasks run (unloading the task's module would load a second copy)."""
+        self.tasks.append(task)
+        self.keep = tuple(sys.modules)
+
+    def remove_task(self, task):
+        if task in self.tasks:
+            self.tasks.remove(task)
+        if not self.tasks:
+            self.keep = self.boot_modules
 
     def tick(self, now):
         for task in self.tasks:
@@ -89,6 +120,7 @@ class Home(Menu):
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
+        unload_since(self.keep)
         self.build()
 
     def button(self, b, ev, now):

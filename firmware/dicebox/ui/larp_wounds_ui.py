@@ -177,9 +177,7 @@ class Tracker:
         store.add_history(next(chunks), summary, chunks)
         for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
             store.remove(name)
-        tasks = self.app.stack[0].tasks
-        if self in tasks:
-            tasks.remove(self)
+        self.app.stack[0].remove_task(self)
 
 
 def load(app):
@@ -316,7 +314,7 @@ class NewSession(Menu):
         store.remove(CLOCK)
         store.write_text(HEADER, rec.dumps())
         tr = Tracker(self.app, rec)
-        self.app.stack[0].tasks.append(tr)
+        self.app.stack[0].add_task(tr)
         self.app.replace(TrackerScreen(self.app, tr))
 
 
