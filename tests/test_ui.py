@@ -185,3 +185,15 @@ def test_script_errors_name_the_line():
         script.parse("press OK\npress JUMP\n", "tour")
     with pytest.raises(script.ScriptError, match="tour:1: 'x' is not a time"):
         script.parse("wait x", "tour")
+
+
+def test_the_display_sleeps_across_a_ticks_wrap():
+    # ticks_ms on the Pico wraps at 2**30: an idle display must still sleep
+    d = device()
+    d.app.settings["sleep_s"] = 60
+    mask = 0x3FFFFFFF
+    d.app.last_input = mask - 20000  # 20 s before the wrap
+    d.app.tick(mask - 1000)
+    assert d.app.display_on
+    d.app.tick(45000)  # 65 s idle, the counter wrapped on the way
+    assert not d.app.display_on

@@ -11,6 +11,7 @@ from dicebox.ui import draw, lang, text
 from dicebox.ui.lang import t
 
 _WAKE_NONE = const(-1)
+_TICKS_MASK = const(0x3FFFFFFF)
 
 
 class Screen:
@@ -214,7 +215,9 @@ class App:
             if screen.tick(now) and screen is self.top:
                 self.redraw()
         sleep_s = self.settings["sleep_s"]
-        if self.display_on and sleep_s and now - self.last_input >= sleep_s * 1000 and not self.wants_awake():
+        # masked: a clock that wraps like ticks_ms (2**30) still puts the display to sleep
+        idle = (now - self.last_input) & _TICKS_MASK
+        if self.display_on and sleep_s and idle >= sleep_s * 1000 and not self.wants_awake():
             self.display_on = False
 
     def wants_awake(self):
