@@ -5,8 +5,9 @@
 Every firmware module is compiled to .mpy with mpy-cross (main.py stays .py:
 the board runs it by name); adafruit_ssd1306 and adafruit_bus_device come from
 this virtual environment (pip installed them; they are never copied into the
-repository) and go to /lib; the checked board file becomes /board.json. The
-copy is done by mpremote. /data (settings and fights) is never touched.
+repository) and go to /lib; the checked board file becomes /board.json; the
+demo Title Bout cards go to /demo (replaced on every deploy). The copy is done
+by mpremote. /data (settings, fights, the user's own cards) is never touched.
 """
 import argparse
 import importlib.util
@@ -32,7 +33,7 @@ def rm(p):
             os.remove(p)
     except OSError:
         pass
-for p in ('/dicebox', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '/lib/adafruit_bus_device'):
+for p in ('/dicebox', '/demo', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '/lib/adafruit_bus_device'):
     rm(p)
 """
 
@@ -97,6 +98,10 @@ def plan(board):
             items.append((src, rel if rel == "main.py" else rel[:-3] + ".mpy"))
     for src, dest in _libraries():
         items.append((src, dest[:-3] + ".mpy"))
+    fighters = os.path.join(FIRMWARE, "data", "titlebout", "fighters")
+    for name in sorted(os.listdir(fighters)):
+        if name.endswith(".json"):
+            items.append((os.path.join(fighters, name), "demo/titlebout/" + name))
     items.append((board_path(board), "board.json"))
     return items
 

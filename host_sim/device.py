@@ -17,6 +17,13 @@ from dicebox.ui.app import App
 POLL_MS = 5  # how often the device loop polls its pins
 
 try:
+    from host_sim import FIRMWARE
+
+    DEMO_CARDS = FIRMWARE + "/data/titlebout/fighters"
+except ImportError:  # MicroPython (no os.path): the parity tests run from the repository root
+    DEMO_CARDS = "firmware/data/titlebout/fighters"
+
+try:
     from host_sim import fb  # gives adafruit_framebuf MicroPython's blit
 
     class HostDisplay(fb.BlitMixin, Display):
@@ -30,9 +37,11 @@ except ImportError:  # under MicroPython the driver sits on native framebuf
 class Platform:
     name = "simulator"
 
-    def __init__(self, seed_bytes=None):
+    def __init__(self, seed_bytes=None, card_dirs=None):
         self.beeps = []
         self._seed_bytes = seed_bytes
+        # Title Bout card folders; the Pico reads data/titlebout/fighters on its flash
+        self.card_dirs = card_dirs if card_dirs is not None else (DEMO_CARDS,)
 
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)

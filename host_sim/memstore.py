@@ -17,8 +17,32 @@ class MemoryStore:
     def read_text(self, name):
         return self.files.get(name)
 
-    def write_text(self, name, text):
-        self.files[name] = text
+    def write_text(self, name, text, more=()):
+        self.files[name] = text + "".join(more)
+
+    def remove(self, name):
+        self.files.pop(name, None)
+
+    def journal_add(self, name, line):
+        self.files[name] = self.files.get(name, "") + line + "\n"
+
+    def journal_read(self, name, on_line, keep=-1):
+        text = self.files.get(name)
+        if text is None:
+            return 0
+        lines = text.split("\n")[:-1]  # the piece after the last newline is torn
+        if keep >= 0:
+            lines = lines[:keep]
+        self.files[name] = "".join(line + "\n" for line in lines)
+        for line in lines:
+            on_line(line)
+        return len(lines)
+
+    def set_aside(self, name, why):
+        """As Store.set_aside: keep a damaged file as name.bad and tell the user."""
+        if name in self.files:
+            self.files[name + ".bad"] = self.files.pop(name)
+        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
 
     def settings(self):
         import json
@@ -46,8 +70,8 @@ class MemoryStore:
     def clear_current(self):
         self.files.pop("current.json", None)
 
-    def add_history(self, text, summary):
-        self._history.append((self._next, summary, text))
+    def add_history(self, text, summary, more=()):
+        self._history.append((self._next, summary, text + "".join(more)))
         self._next += 1
         del self._history[:-HISTORY_MAX]
 

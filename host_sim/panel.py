@@ -192,7 +192,8 @@ class VirtualI2C:
             raise OSError(19)  # ENODEV, what a NACK gives
         end = len(buffer) if end is None else end
         if end > start:
-            self.panels[address].write(memoryview(buffer)[start:end])  # no copy: the panel reads it now
+            # a view, not a copy: the model must not take kilobytes from the firmware's heap
+            self.panels[address].write(memoryview(buffer)[start:end])
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         if address not in self.panels:

@@ -5,6 +5,10 @@ Runs under CPython and MicroPython alike (tests compare the two). Lines:
     press OK            click a button (held 80 ms)
     press OK 900        hold it 900 ms (a long press)
     hold UP+DOWN 200    several buttons at once
+    down OK             press and keep holding (a shot can show the held screen)
+    up OK               release what `down` holds
+    choose History      on a menu: DOWN until the row so labelled is selected, then OK
+                        (scripts keep working when a mode adds a row)
     wait 500            let time pass
     shot NAME           mark this frame to be saved as NAME.png
     # ...               a comment
@@ -51,12 +55,16 @@ def parse(text, name="script"):
         if op in ("press", "hold") and 2 <= len(words) <= 3:
             ms = _ms(words[2], where) if len(words) == 3 else 80
             steps.append(("hold", _buttons(words[1], where), ms))
+        elif op in ("down", "up") and len(words) == 2:
+            steps.append((op, _buttons(words[1], where)))
         elif op == "wait" and len(words) == 2:
             steps.append(("wait", _ms(words[1], where)))
+        elif op == "choose" and len(words) >= 2:
+            steps.append(("choose", " ".join(words[1:]), where))
         elif op == "shot" and len(words) == 2:
             steps.append(("shot", words[1]))
         else:
-            raise ScriptError("%s: cannot read '%s' (press BUTTON [MS] | hold BUTTONS MS | wait MS | shot NAME)" % (where, line.strip()))
+            raise ScriptError("%s: cannot read '%s' (press BUTTON [MS] | hold BUTTONS MS | down|up BUTTONS | choose LABEL | wait MS | shot NAME)" % (where, line.strip()))
     return steps
 
 
@@ -64,7 +72,28 @@ def run(device, steps, on_shot=None):
     for step in steps:
         if step[0] == "hold":
             device.hold(step[1], step[2])
+        elif step[0] == "down":
+            device.levels |= step[1]
+            device.wait(60)
+        elif step[0] == "up":
+            device.levels &= ~step[1]
+            device.wait(60)
+        elif step[0] == "choose":
+            _choose(device, step[1], step[2])
         elif step[0] == "wait":
             device.wait(step[1])
         elif on_shot is not None:
             on_shot(step[1], device)
+
+
+def _choose(device, label, where):
+    top = device.app.top
+    items = getattr(top, "items", None)
+    if items is None:
+        raise ScriptError("%s: choose '%s': the screen is not a menu" % (where, label))
+    for _ in range(len(items)):
+        if top.items[top.sel][0] == label:
+            device.hold(1 << B.OK, 80)
+            return
+        device.hold(1 << B.DOWN, 80)
+    raise ScriptError("%s: choose: no row '%s' on this menu" % (where, label))

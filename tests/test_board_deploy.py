@@ -41,7 +41,7 @@ def bad(change):
     (lambda o: o.update(buzzer=10), "field 'buzzer': GP10 is already used by buttons.UP"),
     (lambda o: o["buttons"].pop("BACK"), "field 'buttons.BACK': missing"),
     (lambda o: o["buttons"].update(UP=25), "field 'buttons.UP': 25 is not a header GPIO"),
-    (lambda o: o["display"].update(height=32), "field 'display': 128x32 is not supported"),
+    (lambda o: o["display"].update(height=32), "field 'display': 128x32 is not supported (the UI lays out on 128x64: every screen needs 64 rows"),
     (lambda o: o["display"].update(controller="ssd1309"), "field 'display.controller'"),
     (lambda o: o["display"].update(addr=0x3E), "field 'display.addr'"),
     (lambda o: o.update(colour="red"), "field 'colour': unknown field"),
@@ -78,11 +78,15 @@ def test_deploy_file_set_is_exact():
     dests = [d for _, d in items]
     fw = sorted(p.relative_to(ROOT / "firmware").as_posix() for p in (ROOT / "firmware").rglob("*.py"))
     want = [("main.py" if f == "main.py" else f[:-3] + ".mpy") for f in fw]
-    assert sorted(d for d in dests if not d.startswith("lib/") and d != "board.json") == sorted(want)
+    assert sorted(d for d in dests if not d.startswith(("lib/", "demo/")) and d != "board.json") == sorted(want)
+    # the demo cards ship read-only beside the code; the user's /data is never written
+    demo = sorted(p.name for p in (ROOT / "firmware" / "data" / "titlebout" / "fighters").glob("*.json"))
+    assert [d for d in dests if d.startswith("demo/")] == ["demo/titlebout/" + n for n in demo] and len(demo) >= 3
     assert [d for d in dests if d.startswith("lib/")] == [
         "lib/adafruit_ssd1306.mpy", "lib/adafruit_bus_device/__init__.mpy",
         "lib/adafruit_bus_device/i2c_device.mpy", "lib/adafruit_bus_device/spi_device.mpy"]
     assert items[-1] == (str(ROOT / "boards" / "rpi_pico2.json"), "board.json")
+    assert all(d.endswith(".json") for s, d in items if d.startswith("demo/"))
     # libraries come from the environment, never from the repository
     for src, dest in items:
         if dest.startswith("lib/"):
@@ -112,5 +116,6 @@ def test_stage_compiles_and_mpremote_copies_everything(tmp_path):
             assert (out / dest).read_bytes()[:1] == b"M"  # mpy header
     cmd = deploy.mpremote_args("auto", str(out))
     assert cmd[:4] == ["mpremote", "connect", "auto", "exec"] and "/dicebox" in cmd[4] and "/data" not in cmd[4]
-    assert cmd[5:] == ["+", "cp", "board.json", ":board.json", "+", "cp", "-r", "dicebox", ":", "+", "cp", "-r", "lib", ":",
+    assert cmd[5:] == ["+", "cp", "board.json", ":board.json", "+", "cp", "-r", "demo", ":", "+", "cp", "-r", "dicebox", ":",
+                       "+", "cp", "-r", "lib", ":",
                        "+", "cp", "main.py", ":main.py", "+", "reset"]

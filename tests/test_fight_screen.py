@@ -73,3 +73,25 @@ def test_a_finished_fight_goes_to_history_once():
     assert d.app.top is s
     d.press(B.BACK)
     assert d.app.top is not s and len(d.store.history()) == 1
+
+
+def test_a_fight_saved_finished_but_not_filed_is_filed_on_resume(monkeypatch):
+    # the power went after the last input was saved, before History had it
+    import dicebox.ui.fight as F
+    from dicebox.ui import home
+
+    d, s = fight()
+    s.give(1)
+    while not s.session.over:
+        s.session.rec.inputs.append(s.game.prompt()[1])
+        s.session.game = record.replay(s.session.rec)
+    s.session.save()
+    assert d.store.history() == [] and d.store.current() is not None
+    # a mode whose screen is the bare FightScreen plays duels
+    monkeypatch.setattr(home, "MODES", home.MODES + (("duel", ("duel",), "fight"),))
+    monkeypatch.setattr(F, "screen_for", lambda app, rec: FightScreen(app, rec), raising=False)
+    d2 = Device(store=d.store, platform=Platform(b"\x00\x00\x00\x05"))
+    assert isinstance(d2.app.top, FightScreen) and d2.app.top.done
+    assert d2.store.current() is None and len(d2.store.history()) == 1
+    d2.press(B.BACK)
+    assert "Resume fight" not in [label for label, _ in d2.app.top.items]

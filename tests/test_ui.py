@@ -16,9 +16,18 @@ def labels(dev):
     return [label for label, _ in dev.app.top.items]
 
 
+def select(dev, label):
+    """Move the menu's selection down to the row called label (menus wrap)."""
+    for _ in range(len(dev.app.top.items)):
+        if dev.app.top.items[dev.app.top.sel][0] == label:
+            return
+        dev.press(B.DOWN)
+    raise AssertionError("no row %r in %r" % (label, labels(dev)))
+
+
 def test_menu_shows_only_built_modes():
     d = device()
-    assert labels(d) == ["Dice", "History", "Settings"]  # no fake entries for modes not built
+    assert labels(d) == ["Dice", "Title Bout", "LARP judge", "Arena", "History", "Settings"]  # no fake entries for modes not built
     assert d.panel.on and d.frames == 1
 
 
@@ -67,8 +76,8 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     assert d.store.current() is None
     (ident, summary), = d.store.history()
     assert summary.startswith("d3=") and summary.endswith("(2)")
-    d.press(B.DOWN)
-    d.press(B.OK)  # History
+    select(d, "History")
+    d.press(B.OK)
     d.press(B.OK)  # the session
     lines = d.app.top.lines
     assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
@@ -79,9 +88,8 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
 
 def test_russian_labels_render():
     d = device()
-    d.press(B.DOWN)
-    d.press(B.DOWN)
-    d.press(B.OK)  # Settings
+    select(d, "Settings")
+    d.press(B.OK)
     names = labels(d)
     lang_row = [i for i, n in enumerate(names) if n.startswith("Language")][0]
     for _ in range(lang_row):
@@ -92,7 +100,7 @@ def test_russian_labels_render():
     assert labels(d)[0].startswith("Сид")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Титульный бой", "Судья LARP", "Арена", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 
@@ -177,3 +185,15 @@ def test_script_errors_name_the_line():
         script.parse("press OK\npress JUMP\n", "tour")
     with pytest.raises(script.ScriptError, match="tour:1: 'x' is not a time"):
         script.parse("wait x", "tour")
+
+
+def test_the_display_sleeps_across_a_ticks_wrap():
+    # ticks_ms on the Pico wraps at 2**30: an idle display must still sleep
+    d = device()
+    d.app.settings["sleep_s"] = 60
+    mask = 0x3FFFFFFF
+    d.app.last_input = mask - 20000  # 20 s before the wrap
+    d.app.tick(mask - 1000)
+    assert d.app.display_on
+    d.app.tick(45000)  # 65 s idle, the counter wrapped on the way
+    assert not d.app.display_on

@@ -113,14 +113,16 @@ def test_sh1106_board_shows_the_same_image(mp, tmp_path):
     assert fc["f"] == fa["f"]
 
 
-# The lead's UI needs ~130 KB after boot on the 64-bit unix port; 128k is
-# covered by the plumbing App above (see docs/hardware.md, Memory).
-@pytest.mark.parametrize("heap", [None, "192k"])
+# The full App plus the vboard's own ~20 KB (stand-in machine/time, panel
+# model, scenario) needs 140k today: 144k here for a margin. The 128k goal
+# (issue 4) is open; the tour does run at 128k (tests/test_ui_parity.py).
+# Figures: docs/benchmarks.md.
+@pytest.mark.parametrize("heap", [None, "144k"])
 def test_real_app_dice_session_power_cut_and_resume(mp, tmp_path, heap):
     b = Board(mp, tmp_path)
     # Home -> Dice (first item) -> roll the preset three times, then the power goes
-    frames, _, lines = b.run(["wait 200", "tap OK", "wait 100", "tap OK", "tap OK", "tap OK", "wait 100",
-                              "frame rolled", "cat current.json", "cut"], heap=heap)
+    frames, states, lines = b.run(["wait 200", "state boot", "tap OK", "wait 100", "tap OK", "tap OK", "tap OK", "wait 100",
+                                   "frame rolled", "state rolled", "cat current.json", "cut"], heap=heap)
     assert not [x for x in lines if "Error" in x]
     rec = loads(b.files["current.json"])
     assert rec.ruleset == "dice" and len(rec.inputs) == 3
@@ -129,3 +131,31 @@ def test_real_app_dice_session_power_cut_and_resume(mp, tmp_path, heap):
     assert frames2["resumed"] == frames["rolled"]  # straight back into the fight, same screen
     rec2 = loads(b.files["current.json"])
     assert rec2.inputs == rec.inputs + [rec.inputs[-1]] and rec2.seed == rec.seed
+    if heap:
+        print("real App, %s heap: free after boot %d, after 3 rolls %d" % (heap, states["boot"]["heap_free"],
+                                                                         states["rolled"]["heap_free"]))
+
+
+def test_home_unloads_a_mode_and_it_imports_again(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    _, states, lines = b.run(["wait 200", "mods", "tap OK", "wait 100", "tap OK", "state dice", "tap BACK", "wait 100",
+                              "state home", "mods", "tap OK", "wait 100", "tap OK", "tap OK", "wait 100",
+                              "cat current.json", "end"], heap="144k")
+    assert not [x for x in lines if "Error" in x]
+    mods = [line.split()[1:] for line in lines if line.startswith("MODS")]
+    assert "dicebox.ui.dice_ui" not in mods[0] and mods[1] == mods[0]  # back to the boot set
+    assert states["dice"]["heap_used"] - states["home"]["heap_used"] > 8000  # the mode's code left the heap
+    rec = loads(b.files["current.json"])  # the second visit (a new session) rolls again
+    assert rec.ruleset == "dice" and len(rec.inputs) == 2
+
+
+def test_main_loop_allocates_nothing_while_idle(mp, tmp_path):
+    # The scenario itself allocates a little per step (reading the line): the
+    # same for a short and a long wait, so any difference is the firmware's polls.
+    b = Board(mp, tmp_path)
+    _, _, lines = b.run(["wait 300", "gcoff", "wait 100", "gcon short", "gcoff", "wait 3000", "gcon long",
+                         "tap OK", "wait 300", "gcoff", "wait 100", "gcon dice_short", "gcoff", "wait 3000",
+                         "gcon dice_long", "end"])
+    assert not [x for x in lines if "Error" in x]
+    a = b.allocs
+    assert a["long"] == a["short"] and a["dice_long"] == a["dice_short"], a  # 290 more polls, 0 more bytes

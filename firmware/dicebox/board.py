@@ -16,6 +16,7 @@ CONTROLLERS = ("ssd1306", "sh1106")
 FREQS = (100000, 400000, 1000000)
 # The UI lays out on 64 rows; a 128x32 panel would show half of each screen.
 UI_SIZES = ((128, 64),)
+_WHY_64 = "every screen needs 64 rows: a 10-row header, then 28-row result digits or 5 list rows"
 # GPIOs on the Pico / Pico 2 header (23, 24, 25, 29 are wired on the board).
 HEADER_PINS = tuple(range(0, 23)) + (26, 27, 28)
 # Which GPIO can be SDA / SCL of each I2C block (the same on RP2040 and RP2350A).
@@ -90,8 +91,8 @@ def check(obj, where="board.json"):
     width = disp.get("width", 128)
     height = disp.get("height", 64)
     if (width, height) not in UI_SIZES:
-        raise BoardError("%s: field 'display': %sx%s is not supported (the UI lays out on %s)"
-                         % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in UI_SIZES])))
+        raise BoardError("%s: field 'display': %sx%s is not supported (the UI lays out on %s: %s)"
+                         % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in UI_SIZES]), _WHY_64))
     addr = _choice(disp.get("addr", 0x3C), (0x3C, 0x3D), "display.addr", where)
 
     keys = _obj(obj["buttons"], "buttons", BUTTONS, where)

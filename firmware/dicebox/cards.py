@@ -9,24 +9,30 @@ import os
 
 from dicebox.core import tbdata
 
-DATA = "data/titlebout"  # on the device, relative to the root of the flash
+DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
+DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
 MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
 
 
 def read_json(path):
+    # The size first, then json.load from the file: MicroPython parses the
+    # stream as it reads, so no buffer the size of the limit is allocated
+    # (a 16 KB read buffer failed on a fragmented heap).
     try:
-        with open(path) as f:
-            text = f.read(MAX_BYTES + 1)
+        size = os.stat(path)[6]
     except OSError:
         raise tbdata.DataError("%s: cannot read the file" % path)
-    except UnicodeError:
-        raise tbdata.DataError("%s: not UTF-8 text" % path)
     except ValueError:  # a NUL in the name (host command line)
         raise tbdata.DataError("%r: not a usable file name" % path)
-    if len(text) > MAX_BYTES:
+    if size > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:
-        return json.loads(text)
+        with open(path) as f:
+            return json.load(f)
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:  # before ValueError: CPython's decode error is both
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
     except ValueError:
         raise tbdata.DataError("%s: not valid JSON" % path)
 
@@ -43,12 +49,16 @@ def load_charts(path):
     return tbdata.check_charts(read_json(path), path)
 
 
+def _json_files(folder):
+    return sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+
+
 def load_dir(folder, charts=None):
     """Every *.json card in folder, sorted by file name: (cards, errors)."""
     cards = []
     errors = []
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+        names = _json_files(folder)
     except OSError:
         return cards, ["%s: cannot list the folder" % folder]
     for name in names:
@@ -57,3 +67,21 @@ def load_dir(folder, charts=None):
         except tbdata.DataError as e:
             errors.append(str(e))
     return cards, errors
+
+
+def index_dir(folder, charts=None, missing_ok=False):
+    """Like load_dir, but keeps only (name, path) of each good card: a list to
+    pick from costs a few bytes a card; the chosen ones are loaded again."""
+    found = []
+    errors = []
+    try:
+        names = _json_files(folder)
+    except OSError:
+        return found, [] if missing_ok else ["%s: cannot list the folder" % folder]
+    for name in names:
+        path = folder + "/" + name
+        try:
+            found.append((load_card(path, charts)["name"], path))
+        except tbdata.DataError as e:
+            errors.append(str(e))
+    return found, errors

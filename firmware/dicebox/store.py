@@ -107,15 +107,21 @@ class Store:
         except UnicodeError:
             return None
 
-    def write_text(self, name, text):
-        """Atomic: the old file stays whole until the new one is complete."""
+    def write_text(self, name, text, more=()):
+        """Atomic: the old file stays whole until the new one is complete.
+        `more`: further text pieces, written one by one after `text`."""
         path = self._path(name)
         tmp = path + ".tmp"
         data = text.encode("utf-8")
+        n = len(data)
         try:
             f = self.open(tmp, "wb")
             try:
                 f.write(data)
+                for piece in more:
+                    data = piece.encode("utf-8")
+                    f.write(data)
+                    n += len(data)
                 f.flush()
             finally:
                 f.close()
@@ -123,7 +129,10 @@ class Store:
         except OSError:
             self._remove(name + ".tmp")
             raise
-        self.bytes_written += len(data)
+        self.bytes_written += n
+
+    def remove(self, name):
+        self._remove(name)
 
     def set_aside(self, name, why):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
@@ -248,14 +257,15 @@ class Store:
         ids.sort(reverse=True)
         return ids
 
-    def add_history(self, text, summary):
+    def add_history(self, text, summary, more=()):
+        """`more`: text pieces after `text` (a long LARP session, never one string)."""
         ids = self._history_ids()
         hid = ids[0] + 1 if ids else 1
         if hid > 999999:  # six digits last ~30 years of fights; then start over
             for old in ids:
                 self._remove(_history_name(old))
             hid = 1
-        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text)
+        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more)
         self._prune_history()
         return hid
 

@@ -27,7 +27,7 @@ def _run(cmd, env):
     rows = []
     for line in proc.stdout.splitlines():
         parts = line.split("\t")
-        if parts[0] == "row" and len(parts) == 4:
+        if parts[0] == "row" and len(parts) in (4, 5):
             rows.append(parts[1:])
     return rows, None
 
@@ -51,11 +51,12 @@ def main():
             if err:
                 errors.append("%s on %s: %s" % (name, interp, err))
                 continue
-            for figure, value, unit in rows:
+            for parts in rows:
+                figure, value, unit = parts[:3]
                 if figure not in table:
                     table[figure] = {"unit": unit}
                     order.append(figure)
-                table[figure][interp] = value
+                table[figure][parts[3] if len(parts) == 4 else interp] = value
     width = max(len(f) for f in order) if order else 10
     print("dicebox benchmark, %s, %s" % (time.strftime("%Y-%m-%d"), sys.platform))
     print("| %-*s | %14s | %14s | %-8s |" % (width, "figure", "CPython", "MicroPython", "unit"))

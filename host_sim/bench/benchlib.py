@@ -15,8 +15,10 @@ except ImportError:  # CPython
 MICRO = sys.implementation.name == "micropython"
 
 
-def row(figure, value, unit):
-    print("row\t%s\t%s\t%s" % (figure, value, unit))
+def row(figure, value, unit, interp=None):
+    """One table row; interp names the column when the figure is another
+    interpreter's (a CPython script that drives micropython)."""
+    print("row\t%s\t%s\t%s%s" % (figure, value, unit, "\t" + interp if interp else ""))
 
 
 def per_second(count, elapsed_us):

@@ -7,7 +7,7 @@ from host_sim.errors import CliError
 
 def register(sub):
     p = sub.add_parser("script", help="run a scripted button session headless")
-    p.add_argument("file", metavar="FILE", help="script: press BUTTON [MS] | hold BUTTONS MS | wait MS | shot NAME")
+    p.add_argument("file", metavar="FILE", help="script: press BUTTON [MS] | hold BUTTONS MS | down|up BUTTONS | wait MS | shot NAME")
     p.add_argument("--out", default=".", help="folder for the PNG shots and the GIF (default: here)")
     p.add_argument("--gif", metavar="NAME", help="also write the whole session as an animated GIF")
     p.add_argument("--seed", type=common.seed_arg, help="hardware seed the box draws (default: fresh)")

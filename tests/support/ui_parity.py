@@ -5,13 +5,24 @@ import sys
 from binascii import hexlify
 
 from host_sim import script
-from host_sim.device import Device, Platform
 
 path = sys.argv[1]
 heap = "--heap" in sys.argv  # report the live-heap high-water (gc after each frame)
 high = [0]
+# The script is checked whole, then run a line at a time: a parsed list of
+# step tuples would sit scattered through the free heap the firmware needs.
 with open(path) as f:
-    steps = script.parse(f.read(), path)
+    text = f.read()
+script.parse(text, path)
+lines = text.split("\n")
+text = None
+
+from host_sim.device import Device, Platform  # noqa: E402
+
+if heap:
+    import gc
+
+    gc.collect()  # as the firmware's loop does after its imports: long-lived objects go low
 device = Device(platform=Platform(b"\x00\x00\x10\x00"))
 count = [0]
 
@@ -29,5 +40,6 @@ def frame(dev):
 
 device.on_frame = frame
 frame(device)
-script.run(device, steps)
+for line in lines:
+    script.run(device, script.parse(line, path))
 print("frames %d bytes %d heap %d" % (count[0], device.panel.bytes_in, high[0]))

@@ -23,7 +23,7 @@ def staged(tmp_root, board="rpi_pico"):
         if os.path.isdir(extra):
             shutil.rmtree(extra)
         os.makedirs(extra)
-        for src in [os.path.join(HERE, n) for n in ("vb.py", "machine.py", "time.py", "fakeapp.py")] + [
+        for src in [os.path.join(HERE, n) for n in ("vb.py", "vbsetup.py", "machine.py", "time.py", "fakeapp.py")] + [
             os.path.join(ROOT, "host_sim", "panel.py")
         ]:
             name = os.path.basename(src)[:-3] + ".mpy"
@@ -80,6 +80,8 @@ class Board:
         self.stderr = err
         self.files = {}
         self.listing = None
+        self.modules = None
+        self.allocs = {}
         frames = {}
         states = {}
         for line in lines:
@@ -90,6 +92,10 @@ class Board:
                 self.files[parts[1]] = None if parts[2] == "-" else bytes.fromhex(parts[2]).decode("utf-8")
             elif parts and parts[0] == "LS":
                 self.listing = parts[1:]
+            elif parts and parts[0] == "MODS":
+                self.modules = parts[1:]
+            elif parts and parts[0] == "ALLOC":
+                self.allocs[parts[1]] = int(parts[2])
             elif parts and parts[0] == "STATE":
                 states[parts[1]] = dict((kv.split("=")[0], int(kv.split("=")[1])) for kv in parts[2:])
         return frames, states, lines

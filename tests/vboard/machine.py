@@ -60,7 +60,7 @@ class I2C:
     def writeto(self, addr, buf, stop=True):
         if addr != vb.panel.addr:
             raise OSError(5)  # EIO: nobody acknowledged
-        vb.panel.write(bytes(buf))
+        vb.panel.write(buf)  # consumed at once, like the wire: no copy on the firmware's heap
         return len(buf)
 
     def readfrom_into(self, addr, buf, stop=True):

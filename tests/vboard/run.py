@@ -5,56 +5,11 @@
 WORKDIR holds board.json (the device's cwd); IMAGE is the flash (littlefs,
 created like the rp2 port's _boot.py does); SCENARIO lists steps for vb.py.
 """
-import os
 import sys
 
-import vb
+import vbsetup  # tests/vboard/vbsetup.py
 
-args = sys.argv[1:]
-workdir, image, scenario = args[0], args[1], args[2]
-opts = {}
-for a in args[3:]:
-    k, _, v = a.partition("=")
-    opts[k] = v
-
-vb.clock_ms = int(opts.get("start", "0"))
-flash = vb.FileFlash(image, int(opts.get("blocks", "128")), 4096,
-                     int(opts["cut-after"]) if "cut-after" in opts else None)
-vb.flash = flash
-try:
-    fs = os.VfsLfs2(flash, progsize=256)
-except OSError:
-    os.VfsLfs2.mkfs(flash, progsize=256)
-    fs = os.VfsLfs2(flash, progsize=256)
-os.mount(fs, "/data")
-flash.written = 0
-flash.erases = 0
-
-from panel import Panel  # noqa: E402  host_sim/panel.py, MicroPython-compatible
-
-os.chdir(workdir)
-from dicebox import board as _board  # noqa: E402
-
-board = _board.load("board.json")
-disp = board["display"]
-vb.panel = Panel(disp["width"], disp["height"], disp["addr"], 132 if disp["controller"] == "sh1106" else 128)
-for i in range(len(board["buttons"])):
-    if board["buttons"][i] is not None:
-        vb.names[_board.BUTTONS[i]] = board["buttons"][i]
-
-vb.script = open(scenario)
-
-if "fake-app" in opts:
-    import fakeapp
-
-    sys.modules["dicebox.ui.app"] = fakeapp
-
-main_py = "main.py"
-for d in sys.path:
-    try:
-        with open(d + "/" + main_py) as f:
-            src = f.read()
-        break
-    except OSError:
-        pass
+src = vbsetup.setup(sys.argv[1:])
+del sys.modules["vbsetup"]
+del vbsetup
 exec(src, {"__name__": "__main__"})

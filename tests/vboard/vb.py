@@ -22,6 +22,7 @@ script = None  # the scenario file, read a step at a time (its size stays off th
 pending = []  # steps of the current line
 step_until = None
 names = {}  # button name -> gpio
+alloc_from = [0]
 
 
 def out(*parts):
@@ -60,6 +61,19 @@ def _next():
     return pending[0]
 
 
+def frame_out(name):
+    """FRAME name HEX, written a page at a time: a 2 KB hex string would need a
+    block the firmware's fragmented 128k heap may not have."""
+    from binascii import hexlify
+
+    frame = panel.frame()
+    w = panel.width
+    sys.stdout.write("FRAME %s " % name)
+    for p in range(len(frame) // w):
+        sys.stdout.write(hexlify(memoryview(frame)[p * w:(p + 1) * w]))
+    out()
+
+
 def run_script():
     """Called at every sleep of the firmware: apply scenario steps that are due."""
     global step_until
@@ -77,14 +91,26 @@ def run_script():
         elif cmd in ("press", "release"):
             pins[names[words[1]]].level = 0 if cmd == "press" else 1
         elif cmd == "frame":
-            from binascii import hexlify
-
-            out("FRAME", words[1], hexlify(panel.frame()).decode())
+            frame_out(words[1])
         elif cmd == "state":
             gc.collect()
             out("STATE", words[1], "on=%d" % int(panel.on and not panel.entire_on), "contrast=%d" % panel.contrast,
                 "i2c_bytes=%d" % panel.bytes_in, "flash_bytes=%d" % flash.written, "erases=%d" % flash.erases,
                 "heap_free=%d" % gc.mem_free(), "heap_used=%d" % gc.mem_alloc(), "beeps=%d" % len(beeps))
+        elif cmd == "mem":  # diagnostics: the heap's block map (micropython.mem_info(1))
+            import micropython
+
+            gc.collect()
+            micropython.mem_info(1)
+        elif cmd == "gcoff":  # start counting heap allocations (the collector paused)
+            gc.collect()
+            gc.disable()
+            alloc_from[0] = gc.mem_alloc()
+        elif cmd == "gcon":  # ALLOC name bytes: allocated since gcoff
+            out("ALLOC", words[1], gc.mem_alloc() - alloc_from[0])
+            gc.enable()
+        elif cmd == "mods":  # the firmware modules loaded now
+            out("MODS", " ".join(sorted(n for n in sys.modules if n.startswith("dicebox"))))
         elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)
             from binascii import hexlify
 

@@ -1,9 +1,12 @@
 """The transcript of a fight: every input, roll and rules event, packed small.
 
-Entries live in one array('h') of four shorts each, so a long bout costs
-8 bytes an entry on the device instead of a tuple of objects. Strings (what a
-roll was for, event names) are interned in a short list and stored by index.
-Arguments of events must fit in a signed 16-bit short.
+Entries live in array('h') chunks of 64 entries, four shorts each, so a long
+bout costs 8 bytes an entry on the device instead of a tuple of objects. A
+full chunk is never copied: the next one is a new 512-byte array, so a bout
+of 1,000 entries needs no 16 KB block of a fragmented heap (doubling one array
+did, with the old copy alive during the move). Strings (what a roll was for,
+event names) are interned in a short list and stored by index. Arguments of
+events must fit in a signed 16-bit short.
 """
 from array import array
 from dicebox.core.compat import const
@@ -11,17 +14,31 @@ from dicebox.core.compat import const
 ROLL = const(0)
 EVENT = const(1)
 INPUT = const(2)
-_WIDTH = const(4)
+_WIDTH = const(4)  # shorts per entry
+_SHIFT = const(6)
+_CHUNK = const(64)  # entries per chunk (1 << _SHIFT)
+_MASK = const(63)
+
+
+def _chunk():
+    return array("h", bytes(2 * _WIDTH * _CHUNK))
 
 
 class Log:
-    def __init__(self, capacity=64):
-        self.data = array("h", bytes(2 * _WIDTH * capacity))
+    def __init__(self, capacity=_CHUNK):
+        self.chunks = []
         self.n = 0  # entries used
         self.names = []
+        self.reserve(capacity)
 
     def __len__(self):
         return self.n
+
+    def reserve(self, entries):
+        """Room for `entries` in all, allocated now (while the heap has room)."""
+        chunks = self.chunks
+        while len(chunks) << _SHIFT < entries:
+            chunks.append(_chunk())
 
     def _intern(self, name):
         names = self.names
@@ -32,15 +49,18 @@ class Log:
         return len(names) - 1
 
     def _put(self, kind, name, a, b, c):
-        data = self.data
-        i = self.n * _WIDTH
-        if i + _WIDTH > len(data):
-            data.extend(bytes(len(data) * 2))  # double: appends stay amortised O(1)
+        n = self.n
+        k = n >> _SHIFT
+        chunks = self.chunks
+        if k == len(chunks):
+            chunks.append(_chunk())
+        data = chunks[k]
+        i = (n & _MASK) * _WIDTH
         data[i] = (self._intern(name) << 2) | kind
         data[i + 1] = a
         data[i + 2] = b
         data[i + 3] = c
-        self.n += 1
+        self.n = n + 1
 
     def roll(self, die, value, why):
         self._put(ROLL, why, die, value, 0)
@@ -53,18 +73,22 @@ class Log:
 
     def entry(self, i):
         """(kind, name, a, b, c) of entry i."""
-        d = self.data
-        j = i * _WIDTH
+        d = self.chunks[i >> _SHIFT]
+        j = (i & _MASK) * _WIDTH
         head = d[j]
         return head & 3, self.names[head >> 2], d[j + 1], d[j + 2], d[j + 3]
 
     def truncate(self, n):
-        self.n = n
+        self.n = n  # the chunks stay: the fight goes on from here
 
     def count(self, kind):
-        d = self.data
         total = 0
-        for j in range(0, self.n * _WIDTH, _WIDTH):
-            if d[j] & 3 == kind:
-                total += 1
+        left = self.n
+        for d in self.chunks:
+            if left <= 0:
+                break
+            for j in range(0, min(left, _CHUNK) * _WIDTH, _WIDTH):
+                if d[j] & 3 == kind:
+                    total += 1
+            left -= _CHUNK
         return total

@@ -6,6 +6,7 @@ MODULES = {
     "dice": "dicemode",
     "titlebout": "titlebout",
     "arena": "arena",
+    "arena_cup": "arena_cup",
     # LARP (issue #6)
     "boxing": "larp_boxing", "duel": "larp_duel", "shoot": "larp_shoot", "stealth": "larp_stealth", "wounds": "larp_wounds",
 }

@@ -11,6 +11,7 @@ from dicebox.ui import draw, lang, text
 from dicebox.ui.lang import t
 
 _WAKE_NONE = const(-1)
+_TICKS_MASK = const(0x3FFFFFFF)
 
 
 class Screen:
@@ -107,86 +108,14 @@ class Message(Screen):
                 text.draw(c, self.lines[self.first + i], 1, 12 + i * 10)
 
 
-class NumberPicker(Screen):
-    """Pick an int lo..hi with UP/DOWN (held: repeats, then faster); OK takes it."""
+def __getattr__(name):
+    # NumberPicker and DigitPicker live in ui/pickers.py, imported on first use:
+    # the boot heap does not hold them (Home unloads them again)
+    if name == "NumberPicker" or name == "DigitPicker":
+        from dicebox.ui import pickers
 
-    def __init__(self, app, title, value, lo, hi, on_done, label=None, fmt=None):
-        Screen.__init__(self, app)
-        self.title = title
-        self.value = min(hi, max(lo, value))
-        self.lo = lo
-        self.hi = hi
-        self.on_done = on_done
-        self.label = label
-        self.fmt = fmt
-        self.repeats = 0
-
-    def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
-            step = 10 if self.repeats > 8 and self.hi - self.lo >= 40 else 1
-            span = self.hi - self.lo + 1
-            delta = step if b == B.UP else -step
-            self.value = self.lo + (self.value - self.lo + delta) % span
-            self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
-            self.app.pop()
-            self.on_done(self.value)
-        else:
-            Screen.button(self, b, ev, now)
-
-    def draw(self, c):
-        draw.header(c, self.title)
-        if self.label:
-            text.draw_center(c, self.label, 12)
-        shown = self.fmt(self.value) if self.fmt else str(self.value)
-        font = text.BIG if len(shown) <= 6 and all("0" <= ch <= "9" or ch in "+-" for ch in shown) else text.MEDIUM
-        text.draw_center(c, shown, 24 if font is text.BIG else 30, font)
-        text.draw(c, "%d..%d" % (self.lo, self.hi), 1, 56)
-
-
-class DigitPicker(Screen):
-    """Enter a number digit by digit: UP/DOWN change the digit, OK moves on, BACK moves back."""
-
-    def __init__(self, app, title, value, digits, on_done):
-        Screen.__init__(self, app)
-        self.title = title
-        self.digits = [int(ch) for ch in ("%0*d" % (digits, value))[-digits:]]
-        self.pos = 0
-        self.on_done = on_done
-
-    def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.digits[self.pos] = (self.digits[self.pos] + (1 if b == B.UP else -1)) % 10
-            self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
-            if self.pos + 1 < len(self.digits):
-                self.pos += 1
-                self.app.redraw()
-            else:
-                value = 0
-                for d in self.digits:
-                    value = value * 10 + d
-                self.app.pop()
-                self.on_done(value)
-        elif b == B.BACK and ev == B.CLICK:
-            if self.pos:
-                self.pos -= 1
-                self.app.redraw()
-            else:
-                self.app.pop()
-
-    def draw(self, c):
-        draw.header(c, self.title)
-        n = len(self.digits)
-        adv = text.MEDIUM.advance
-        x0 = (128 - n * adv) // 2
-        for i in range(n):
-            x = x0 + i * adv
-            text.draw(c, str(self.digits[i]), x, 22, text.MEDIUM)
-            if i == self.pos:
-                c.fill_rect(x, 40, adv - 2, 2, 1)
-        text.draw_center(c, t("expr_hint"), 55)
+        return getattr(pickers, name)
+    raise AttributeError(name)
 
 
 class App:
@@ -286,7 +215,9 @@ class App:
             if screen.tick(now) and screen is self.top:
                 self.redraw()
         sleep_s = self.settings["sleep_s"]
-        if self.display_on and sleep_s and now - self.last_input >= sleep_s * 1000 and not self.wants_awake():
+        # masked: a clock that wraps like ticks_ms (2**30) still puts the display to sleep
+        idle = (now - self.last_input) & _TICKS_MASK
+        if self.display_on and sleep_s and idle >= sleep_s * 1000 and not self.wants_awake():
             self.display_on = False
 
     def wants_awake(self):

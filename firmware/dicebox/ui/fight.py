@@ -6,6 +6,7 @@
       changed()                hook: the game moved (input, die, undo); redraws
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
+      finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
                                saved for Resume, so no stray press loses it
@@ -22,9 +23,11 @@ def _coin_label(v):
 
 
 class FightScreen(Screen):
+    TABLE_DICE = True  # False: the box rolls even when Settings say table dice
+
     def __init__(self, app, rec):
         Screen.__init__(self, app)
-        self.session = Session(app, rec)
+        self.session = Session(app, rec, self.TABLE_DICE)
         self.done = self.session.over  # History already has it (resumed finished fights never reach here)
 
     @property
@@ -66,6 +69,11 @@ class FightScreen(Screen):
         self.app.redraw()
 
     def finished(self):
+        self.session.finish(self.summary())
+
+    def finish_resumed(self):
+        """Resumed a fight saved finished whose History write the power cut:
+        file it now (home.open_fight calls this), or Resume would offer it forever."""
         self.session.finish(self.summary())
 
     def summary(self):

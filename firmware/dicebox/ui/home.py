@@ -1,4 +1,7 @@
 """The main menu and the way back into an unfinished fight."""
+import gc
+import sys
+
 from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
@@ -9,10 +12,19 @@ from dicebox.ui.lang import t
 # are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
     ("dice", ("dice",), "dice_ui"),
+    ("titlebout", ("titlebout",), "titlebout_ui"),
+    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui"),
+    ("arena", ("arena", "arena_cup"), "arena_ui"),
 )
+# Background tasks: objects with tick(now) that Home ticks whatever screen is on
+# top (Home is always the bottom of the stack). (file that marks a saved one,
+# module, loader(app) -> task or None): the LARP wound timers resume at boot.
+BACKGROUND = (("wounds.rec", "larp_wounds_ui", "load"),)
 
 
 def _module(name):
+    if "dicebox.ui." + name not in sys.modules:
+        gc.collect()  # the mode's code then fills the low holes, not the big free run a later block needs
     mod = __import__("dicebox.ui." + name)
     return getattr(mod.ui, name)
 
@@ -21,7 +33,10 @@ def open_fight(app, rec):
     """The screen that plays a record of this ruleset."""
     for _, rulesets, module in MODES:
         if rec.ruleset in rulesets:
-            return _module(module).screen_for(app, rec)
+            screen = _module(module).screen_for(app, rec)
+            if getattr(screen, "done", False) and rec.inputs:
+                screen.finish_resumed()
+            return screen
     raise RecordError("ruleset: no screen for '%s'" % rec.ruleset)
 
 
@@ -40,10 +55,47 @@ def resume_current(app):
         return False
 
 
+def unload_since(keep):
+    """Forget the dicebox modules imported since `keep` was taken (a mode, History,
+    Settings): their bytecode goes back to the heap; the next visit imports them again."""
+    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in keep]:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1:]):
+            delattr(parent, name[dot + 1:])  # the import also set it on the package
+    gc.collect()
+
+
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
+        self.tasks = []
+        for marker, module, loader in BACKGROUND:
+            if app.store.read_text(marker) is not None:
+                task = getattr(_module(module), loader)(app)
+                if task is not None:
+                    self.tasks.append(task)
+        self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
+        self.keep = self.boot_modules
         self.build()
+
+    def add_task(self, task):
+        """Tick task in the background; what is loaded now stays loaded while
+        tasks run (unloading the task's module would load a second copy)."""
+        self.tasks.append(task)
+        self.keep = tuple(sys.modules)
+
+    def remove_task(self, task):
+        if task in self.tasks:
+            self.tasks.remove(task)
+        if not self.tasks:
+            self.keep = self.boot_modules
+
+    def tick(self, now):
+        for task in self.tasks:
+            task.tick(now)
+        return False
 
     def build(self):
         items = []
@@ -68,6 +120,7 @@ class Home(Menu):
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
+        unload_since(self.keep)
         self.build()
 
     def button(self, b, ev, now):

@@ -1,61 +1,87 @@
-"""Labels in English and Russian; the Settings language picks the column."""
+"""Labels in English and Russian; the Settings language picks the column.
 
-_T = {
-    "dice": ("Dice", "Кости"),
-    "titlebout": ("Title Bout", "Титульный бой"),
-    "larp": ("LARP judge", "Судья LARP"),
-    "arena": ("Arena", "Арена"),
-    "history": ("History", "История"),
-    "settings": ("Settings", "Настройки"),
-    "resume": ("Resume fight", "Продолжить бой"),
-    "seed": ("seed", "сид"),
-    "roll_hint": ("OK: roll", "OK: бросок"),
-    "edit_hint": ("hold OK: expression", "держать OK: формула"),
-    "heads": ("HEADS", "ОРЁЛ"),
-    "tails": ("TAILS", "РЕШКА"),
-    "empty": ("(nothing yet)", "(пока пусто)"),
-    "seed_source": ("Seed", "Сид"),
-    "hardware": ("hardware", "аппаратный"),
-    "fixed": ("fixed", "заданный"),
-    "dice_source": ("Dice", "Кости"),
-    "box": ("box rolls", "бросает бокс"),
-    "table": ("table dice", "свои кости"),
-    "contrast": ("Contrast", "Контраст"),
-    "sleep_s": ("Sleep", "Сон"),
-    "sound": ("Sound", "Звук"),
-    "lang": ("Language", "Язык"),
-    "step": ("OK steps", "Шаг OK"),
-    "roll": ("one roll", "бросок"),
-    "exchange": ("exchange", "обмен"),
-    "on": ("on", "вкл"),
-    "off": ("off", "выкл"),
-    "never": ("never", "никогда"),
-    "en": ("English", "English"),
-    "ru": ("Русский", "Русский"),
-    "fixed_seed": ("Fixed seed", "Заданный сид"),
-    "undo_q": ("Undo last input?", "Отменить ввод?"),
-    "leave_q": ("Leave the fight?", "Выйти из боя?"),
-    "leave_note": ("It stays saved.", "Он сохранится."),
-    "yes_no": ("OK yes  BACK no", "OK да  BACK нет"),
-    "undone": ("Undone", "Отменено"),
-    "roll_for": ("Roll", "Бросьте"),
-    "expr": ("Expression", "Выражение"),
-    "expr_hint": ("UP/DN change  OK next", "ВВЕРХ/ВНИЗ  OK далее"),
-    "rolls": ("rolls", "бросков"),
-    "notice": ("Notice", "Внимание"),
-    "error": ("Error", "Ошибка"),
-    "back_hint": ("BACK: leave", "BACK: выход"),
-}
+    t(key) -> the label in the current language (the key itself if unknown)
+
+Heap: the labels live in flat tuples (no dict, no pair per key), and only the
+language in use is loaded: English here, Russian in lang_ru.py, imported when
+Russian is chosen. Each label line ends with its key as a comment;
+tests/test_lang.py checks both columns line up with _KEYS.
+"""
+
+_KEYS = (
+    "dice", "titlebout", "larp", "arena", "history", "settings",
+    "resume", "seed", "roll_hint", "edit_hint", "heads", "tails",
+    "empty", "seed_source", "hardware", "fixed", "dice_source", "box",
+    "table", "contrast", "sleep_s", "sound", "lang", "step",
+    "roll", "exchange", "on", "off", "never", "en",
+    "ru", "fixed_seed", "undo_q", "leave_q", "leave_note", "yes_no",
+    "undone", "roll_for", "expr", "expr_hint", "rolls", "notice",
+    "error", "back_hint",
+)
+
+_EN = (
+    "Dice",                   # dice
+    "Title Bout",             # titlebout
+    "LARP judge",             # larp
+    "Arena",                  # arena
+    "History",                # history
+    "Settings",               # settings
+    "Resume fight",           # resume
+    "seed",                   # seed
+    "OK: roll",               # roll_hint
+    "hold OK: expression",    # edit_hint
+    "HEADS",                  # heads
+    "TAILS",                  # tails
+    "(nothing yet)",          # empty
+    "Seed",                   # seed_source
+    "hardware",               # hardware
+    "fixed",                  # fixed
+    "Dice",                   # dice_source
+    "box rolls",              # box
+    "table dice",             # table
+    "Contrast",               # contrast
+    "Sleep",                  # sleep_s
+    "Sound",                  # sound
+    "Language",               # lang
+    "OK steps",               # step
+    "one roll",               # roll
+    "exchange",               # exchange
+    "on",                     # on
+    "off",                    # off
+    "never",                  # never
+    "English",                # en
+    "Русский",                # ru
+    "Fixed seed",             # fixed_seed
+    "Undo last input?",       # undo_q
+    "Leave the fight?",       # leave_q
+    "It stays saved.",        # leave_note
+    "OK yes  BACK no",        # yes_no
+    "Undone",                 # undone
+    "Roll",                   # roll_for
+    "Expression",             # expr
+    "UP/DN change  OK next",  # expr_hint
+    "rolls",                  # rolls
+    "Notice",                 # notice
+    "Error",                  # error
+    "BACK: leave",            # back_hint
+)
 
 LANG = ["en"]
+_LABELS = [_EN]
 
 
 def set_lang(code):
     LANG[0] = code
+    if code == "ru":
+        from dicebox.ui import lang_ru
+
+        _LABELS[0] = lang_ru.LABELS
+    else:
+        _LABELS[0] = _EN
 
 
 def t(key):
-    pair = _T.get(key)
-    if pair is None:
-        return key
-    return pair[1] if LANG[0] == "ru" else pair[0]
+    # two native scans of a short tuple: about as fast as a dict, for no table
+    if key in _KEYS:
+        return _LABELS[0][_KEYS.index(key)]
+    return key

@@ -10,10 +10,11 @@ from dicebox.core.game import RecordError
 
 
 class Session:
-    def __init__(self, app, rec):
+    def __init__(self, app, rec, table_ok=True):
         self.app = app
         self.rec = rec
-        self.ask = app.settings["dice_source"] == "table" and rec.ruleset != "dice"
+        # table_ok False: the box always rolls (a secret deal must not come from the table)
+        self.ask = table_ok and app.settings["dice_source"] == "table" and rec.ruleset != "dice"
         self.game = _record.replay(rec, ask=self.ask)
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None

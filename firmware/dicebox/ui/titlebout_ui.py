@@ -1,0 +1,656 @@
+"""Title Bout with dice on the box: set-up, the fight, between rounds, result.
+
+Set-up picks each corner's card (cards on flash, see cards.py) or "own card"
+(assisted: the box asks for the ratings and the chart outcomes), the rounds,
+then starts with a fresh seed. The core takes one input an exchange; with
+Settings "OK steps: one roll" the screen shows that exchange's rolls one OK
+at a time (the clock and points on screen follow the shown rolls), with
+"exchange" it shows the whole exchange at once. Hold OK: the rest of the
+round. Questions of assisted play are number pickers showing the roll they
+are about.
+"""
+from dicebox import buttons as B
+from dicebox import cards
+from dicebox.core import dice as _dice
+from dicebox.core import record as _record
+from dicebox.core import titlebout as tb
+from dicebox.core.compat import const
+from dicebox.core.log import EVENT, ROLL
+from dicebox.core.tbdata import DataError
+from dicebox.core.tbdemo import CHARTS
+from dicebox.ui import draw, text
+from dicebox.ui.app import Menu, Message, NumberPicker, Screen
+from dicebox.ui.fight import FightScreen
+from dicebox.ui.lang import t
+from dicebox.ui.titlebout_text import tt
+
+_PLAY = const(0)  # what the fight screen shows
+_ROUND = const(1)
+_END = const(2)
+_SHORT = const(6)  # characters of a name beside the big digits
+_TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
+_SHEET_ROWS = const(5)  # scoresheet rows on screen
+_STOP = tb.STOP_PICK
+
+
+def card_dirs(app):
+    """Folders holding fighter cards: the platform's (simulator), else the flash's
+    demo folder and the user's own."""
+    return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
+
+
+def find_cards(app):
+    """(name, path) of every good card and one line per bad file."""
+    found = []
+    errors = []
+    for folder in card_dirs(app):
+        f, e = cards.index_dir(folder, CHARTS, missing_ok=True)
+        found.extend(f)
+        errors.extend(e)
+    return found, errors
+
+
+def start(app):
+    setup = Setup(app)
+    if setup.errors:
+        # Home pushes what start() returns: the set-up goes under the error, so
+        # closing the error leaves the good cards to pick from.
+        app.push(setup)
+        return Message(app, tt("bad_cards"), "\n".join(setup.errors))
+    return setup
+
+
+def screen_for(app, rec):
+    return TitleBoutScreen(app, rec)
+
+
+def open_bout(app, rec, replace=None):
+    """The fight screen for a new record. With table dice an AGG tie is rolled
+    off before the first input: those dice are asked here, one picker each."""
+    try:
+        screen = TitleBoutScreen(app, rec)
+    except _dice.NeedDie as need:
+        lo, hi = _dice.span(need.die)
+
+        def given(value):
+            rec.dice.append(value)
+            open_bout(app, rec, replace)  # the picker has gone: the set-up is on top again
+
+        app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, need.why))
+        return
+    if replace is not None:
+        app.replace(screen)
+    else:
+        app.push(screen)
+    screen.ask_if_needed()
+
+
+def surname(name):
+    i = name.rfind(" ")
+    return name[i + 1 :] if i >= 0 else name
+
+
+class Setup(Menu):
+    """Red card, blue card, rounds, start."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, t("titlebout"), [])
+        self.found, self.errors = find_cards(app)
+        n = len(self.found)
+        self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
+        self.rounds = 12
+        self.rules = {}  # rule options changed from the documented defaults
+        self.build()
+
+    def _name(self, side):
+        k = self.pick[side]
+        return self.found[k][0] if k < len(self.found) else tt("own")
+
+    def build(self):
+        self.items = [
+            ("%s: %s" % (tt("red"), self._name(0)), lambda: self.choose(0)),
+            ("%s: %s" % (tt("blue"), self._name(1)), lambda: self.choose(1)),
+            ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
+            ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
+             lambda: self.app.push(Rules(self.app, self.rules))),
+            (tt("start"), self.begin),
+        ]
+        self.app.redraw()
+
+    def resumed(self):
+        self.build()  # back from the rules
+
+    def choose(self, side):
+        items = []
+        for k in range(len(self.found) + 1):
+            items.append((self.found[k][0] if k < len(self.found) else tt("own"), self._chooser(side, k)))
+        menu = Menu(self.app, tt(tb.SIDES[side]), items)
+        menu.sel = self.pick[side]
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    def _chooser(self, side, k):
+        def chosen():
+            self.pick[side] = k
+            self.app.pop()
+            self.build()
+
+        return chosen
+
+    def ask_rounds(self):
+        self.app.push(NumberPicker(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds))
+
+    def _set_rounds(self, n):
+        self.rounds = n
+        self.build()
+
+    def options(self):
+        """The record's options; a card file gone bad since the list was made raises DataError."""
+        opts = {"rounds": self.rounds}
+        opts.update(self.rules)
+        for side in (0, 1):
+            k = self.pick[side]
+            if k < len(self.found):
+                opts[tb.SIDES[side]] = cards.load_card(self.found[k][1], CHARTS)
+            else:
+                opts[tb.SIDES[side]] = None
+                opts["assisted"] = True  # the box looks nothing up: it asks
+        return opts
+
+    def begin(self):
+        app = self.app
+        try:
+            opts = self.options()
+        except DataError as e:
+            app.push(Message(app, t("error"), str(e)))
+            return
+        open_bout(app, _record.Record(tb.RULESET, opts, app.new_seed()), replace=self)
+
+
+_RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
+
+
+class Rules(Menu):
+    """The rulings where tables differ (docs/rules/title-bout.md): OK cycles a value."""
+
+    def __init__(self, app, changed):
+        Menu.__init__(self, app, tt("rules"), [])
+        self.changed = changed
+        self.build()
+
+    def value(self, name, default):
+        return self.changed.get(name, default)
+
+    def build(self):
+        items = []
+        for k in range(_RULES_FROM, len(tb.OPTIONS)):
+            name, default, allowed = tb.OPTIONS[k]
+            v = self.value(name, default)
+            shown = (t("on") if v else t("off")) if allowed is bool else v
+            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+        self.items = items
+        self.app.redraw()
+
+    def _cycler(self, name, default, allowed):
+        def cycle():
+            v = self.value(name, default)
+            v = (not v) if allowed is bool else allowed[(allowed.index(v) + 1) % len(allowed)]
+            if v == default:
+                self.changed.pop(name, None)
+            else:
+                self.changed[name] = v
+            self.build()
+
+        return cycle
+
+
+# formats for the pickers of assisted play --------------------------------
+def _fmt_kind(v):
+    return tt(("plain", "kd", "cut", "kd_cut")[v])
+
+
+def _fmt_k(v):
+    return "K" if v == _STOP else str(v)
+
+
+def _fmt_stop(v):
+    return tt("stop") if v == _STOP else str(v)
+
+
+def _fmt_dq(v):
+    return tt("DQ") if v == _STOP else str(v)
+
+
+def _fmt_kor(v):
+    return "K" if v else tt("number")
+
+
+def _fmt_which(v):
+    return tt("injury") if v else tt("foul")
+
+
+_SETUP_Q = ("q_agg", "q_cf", "q_pl", "q_hp", "q_ki")
+_SETUP_START = (10, 10, 45, 10, 5)  # pickers start mid-range: fewer presses
+
+
+class TitleBoutScreen(FightScreen):
+    def __init__(self, app, rec):
+        FightScreen.__init__(self, app, rec)
+        self.step_exchange = app.settings["step"] == "exchange"
+        self.rush = False  # hold OK: show the rest of the round at once
+        self.undoing = False
+        self._rebuild()
+
+    # what is on screen: the log up to `shown`, with the clock and points at that point
+    def _rebuild(self):
+        """Everything in the log shown (a resume, an undo, a replay for table dice)."""
+        self.seen = self.game
+        self.shown = 0
+        self.round = 1
+        self.click = 0
+        self.pts = [0, 0]
+        self.control = -1
+        self.free = False
+        self.roll_at = -1
+        self.event_at = -1
+        self.panel = _PLAY
+        self._reveal(True)
+
+    def _reveal(self, to_end):
+        """Show the next roll and what followed it (to_end: all that is left).
+        Stops at the end of a round so its score is seen."""
+        log = self.game.log
+        n = len(log)
+        got = False
+        while self.shown < n:
+            kind, name, a, b, c = log.entry(self.shown)
+            if kind == ROLL:
+                if got and not to_end:
+                    break
+                got = True
+                self.panel = _PLAY
+                self.roll_at = self.shown
+                self.event_at = -1
+                self._clock(name)
+            elif kind == EVENT:
+                self.event_at = self.shown
+                self._event(name, a, b, c)
+            self.shown += 1
+            if kind == EVENT and name == "round" and not to_end:
+                # the round's score is shown; a new round's "start" (option
+                # round_start) goes with it, so the next OK starts the round
+                while self.shown < n and log.entry(self.shown)[1] == "start":
+                    self._event(*log.entry(self.shown)[1:])
+                    self.shown += 1
+                break
+        if self.shown >= n:
+            self._sync()
+
+    def _clock(self, why):
+        # as core titlebout._roll: every die moves the clock, but the AGG
+        # roll-off and (ki_clock off) the rolls after a Killer Instinct event
+        if why in tb.W_TIE:
+            return
+        if why in tb.W_CF:
+            self.free = False  # a new exchange
+        if not self.free:
+            self.click += 1
+
+    def _event(self, name, a, b, c):
+        # as the core's _score calls, read back from the events
+        pts = self.pts
+        if name == "start" or name == "control":
+            self.control = a
+        elif name == "punch":
+            pts[a] += c & 255
+        elif name == "down":
+            pts[1 - a] += c
+        elif name == "foul":
+            if 0 < b < _STOP:
+                pts[a] -= b
+        elif name == "injury" or name == "cut":
+            if 0 < b < _STOP:
+                pts[1 - a] += b
+        elif name == "ki":
+            self.free = not self.game.options["ki_clock"]
+        elif name == "round":
+            self.panel = _ROUND
+            self.ended = a
+            self.free = False
+            if a < self.game.rounds:
+                self.round = a + 1
+                self.click = 0
+        elif name == "end":
+            self.panel = _END
+
+    def _sync(self):
+        """All shown: the game's own numbers (they agree; tests check it)."""
+        g = self.game
+        self.round = g.round
+        self.click = g.click
+        self.pts[0], self.pts[1] = g.totals()
+        self.control = g.control
+
+    def shown_state(self):
+        return self.round, self.click, self.pts[0], self.pts[1], self.control
+
+    # the game moved ---------------------------------------------------------
+    def changed(self):
+        if self.game is not self.seen:
+            self._rebuild()  # a replay: undo, or the table's dice went in
+        else:
+            self._reveal(self.step_exchange or self.rush)
+            self._sound()
+        self.rush = False
+        if not self.undoing:
+            self.ask_if_needed()
+        self.undoing = False
+        self.app.redraw()
+
+    def _sound(self):
+        # a tick a step; the bell at a round's end; a long tone at the end
+        if self.panel == _END:
+            self.app.beep(880, 400)
+        elif self.panel == _ROUND:
+            self.app.beep(1320, 150)
+        else:
+            self.app.beep(2000, 15)
+
+    def undo(self):
+        self.undoing = True
+        FightScreen.undo(self)
+        self.undoing = False
+
+    def ask_if_needed(self):
+        """All shown and the game asks a question: its picker."""
+        p = self.game.prompt()
+        if self.shown < len(self.game.log) or p is None or p is tb.NEXT:
+            return
+        title, fmt, value = self._question(p)
+        self.app.push(NumberPicker(self.app, title, value, p[1], p[2], self.give, self._roll_label(), fmt))
+
+    def _question(self, p):
+        if p is tb.P_TIE:
+            return tt("q_tie"), self._side_name, 0
+        if p is tb.P_WHICH:
+            return tt("q_which"), _fmt_which, 0
+        for side in (0, 1):
+            q = tb.P_SETUP[side]
+            for i in range(len(q)):
+                if p is q[i]:
+                    return "%s %s" % (tt(tb.SIDES[side]), tt(_SETUP_Q[i])), None, _SETUP_START[i]
+            if p is tb.P_PUNCH[side]:
+                return tt("q_punch"), None, 0
+        if p is tb.P_KIND:
+            return tt("q_kind"), _fmt_kind, 0
+        if p is tb.P_KDR:
+            return tt("q_kdr"), _fmt_k, 0
+        if p is tb.P_KOR:
+            return tt("q_kor"), _fmt_kor, 0
+        if p is tb.P_COUNT:
+            return tt("q_count"), None, p[1]
+        if p is tb.P_COUNT_PTS:
+            return tt("q_count_pts"), None, 0
+        if p is tb.P_FOUL:
+            return tt("q_foul"), _fmt_dq, 0
+        if p is tb.P_INJURY:
+            return tt("q_injury"), _fmt_stop, 0
+        if p is tb.P_CUT:
+            return tt("q_cut"), _fmt_stop, 0
+        return p[0], None, p[1]  # a prompt this screen does not know: the core's own words
+
+    # names and words ---------------------------------------------------------
+    def name(self, side, short=True):
+        f = self.game.fighters[side]
+        n = surname(f.name) if f is not None else tt(tb.SIDES[side])
+        return n[:_SHORT] if short else n
+
+    def _side_name(self, side):
+        return self.name(side, False)
+
+    def _roll_side(self, why):
+        """(side, what) of a roll's purpose: "red PL" -> (0, "PL")."""
+        if why in tb.W_TIE:
+            return tb.W_TIE.index(why), "AGG tie"
+        i = why.find(" ")
+        return (0 if why[:i] == "red" else 1), why[i + 1 :]
+
+    def _roll_label(self):
+        if self.game.prompt() in tb.P_SETUP[0] or self.game.prompt() in tb.P_SETUP[1]:
+            return tt("own")  # a rating read off the player's own card
+        if self.roll_at < 0:
+            return None
+        kind, why, die, value, _ = self.game.log.entry(self.roll_at)
+        side, _ = self._roll_side(why)
+        return "%s %s=%d" % (self.name(side), _dice.name(die), value)
+
+    def _for_line(self):
+        """What the big number was for: "Hagler PL 48"."""
+        kind, why, die, value, _ = self.game.log.entry(self.roll_at)
+        side, what = self._roll_side(why)
+        f = self.game.fighters[side]
+        rating = ""
+        if f is not None and what in ("CF", "PL", "HP"):
+            rating = " %d" % getattr(f, what.lower())
+        return "%s %s%s" % (self.name(side), tt(what), rating)
+
+    def _event_line(self):
+        if self.event_at < 0:
+            # a roll with no event of its own: a kept control or a landed punch
+            if self.roll_at >= 0:
+                why = self.game.log.entry(self.roll_at)[1]
+                if why in tb.W_CF:
+                    return tt("keeps")
+                if why in tb.W_PL or why in tb.W_KI:
+                    # 99/100 goes to the foul or injury chart (or, assisted, a question)
+                    return tt("lands") if self.game.log.entry(self.roll_at)[3] < 99 else "99/100!"
+            return ""
+        kind, name, a, b, c = self.game.log.entry(self.event_at)
+        n = self.name
+        if name == "start":
+            return "%s %s" % (n(a), tt("starts"))
+        if name == "control":
+            return "%s %s" % (tt("control"), n(a))
+        if name == "miss":
+            return "%s %s" % (n(a), tt("misses"))
+        if name == "punch":
+            f = self.game.fighters[a]
+            what = f.punch_names[b] if b >= 0 and f.punch_names else tt("lands")
+            return "%s %s +%d" % (n(a), what, c & 255)
+        if name == "down":
+            return "%s %s %d" % (n(a), tt("down"), b)
+        if name == "ko":
+            return tt("ko")
+        if name in ("foul", "injury", "cut"):
+            if b == 0:
+                return tt("nothing")
+            if b == _STOP:
+                return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
+            if b < 0:
+                return "%s %s" % (tt("foul"), tt("warning"))
+            if name == "foul":
+                return "%s %s -%d" % (n(a), tt("foul"), b)
+            return "%s %s, %s +%d" % (n(a), tt(name), n(1 - a), b)
+        if name == "ki":
+            return "%s%d" % (tt("killer"), b)
+        if name == "bell":
+            return tt("bell")
+        if name == "round":
+            return "%s %d" % (tt("end_round"), a)
+        if name == "end":
+            return self._result_words()
+        return name
+
+    def _result_words(self):
+        r = self.game.result()
+        if r["winner"] is None:
+            return tt("draw")
+        return "%s %s" % (self.name(0 if r["side"] == "red" else 1, False), tt("wins"))
+
+    def _method(self):
+        r = self.game.result()
+        return tt(r["method"]) if r["method"] != "draw" else tt("draw")
+
+    def summary(self):
+        """History's line, what matters first (the list shows ~20 characters):
+        "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""
+        r = self.game.result()
+        w = 1 if r["side"] == "blue" else 0
+        score = ""
+        if r["method"] in ("decision", "draw"):
+            key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
+            score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
+        if r["winner"] is None:
+            return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
+        why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
+        return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
+
+    # buttons -------------------------------------------------------------------
+    def button(self, b, ev, now):
+        if b == B.OK and ev in (B.CLICK, B.LONG):
+            self.ok(ev == B.LONG)
+        else:
+            FightScreen.button(self, b, ev, now)
+
+    def ok(self, rush):
+        log = self.game.log
+        if self.shown < len(log):
+            self._reveal(rush or self.step_exchange)
+            self._sound()
+            self.app.redraw()
+            if not (rush and self.shown >= len(log) and self.game.prompt() is tb.NEXT):
+                self.ask_if_needed()
+                return
+        p = self.game.prompt()
+        if p is None:
+            self.app.push(Scoresheet(self.app, self))
+        elif p is tb.NEXT:
+            self.rush = rush
+            self.give(tb.ROUND if rush else tb.ONE)
+        else:
+            self.ask_if_needed()
+
+    # drawing -------------------------------------------------------------------
+    def draw(self, c):
+        if self.panel == _ROUND:
+            self._draw_round(c)
+        elif self.panel == _END:
+            self._draw_end(c)
+        else:
+            self._draw_play(c)
+
+    def _names(self, c, y, mark):
+        for side in (0, 1):
+            s = self.name(side)
+            w = text.width(s)
+            x = 1 if side == 0 else 127 - w
+            if side == mark:
+                c.fill_rect(x - 1, y - 1, w + 2, 9, 1)
+                text.draw(c, s, x, y, text.SMALL, 0)
+            else:
+                text.draw(c, s, x, y)
+
+    def _draw_play(self, c):
+        g = self.game
+        used = min(self.click, tb.CLICKS)
+        draw.header(c, "%s %d/%d" % (tt("round"), self.round, g.rounds), "%d %s" % (tb.CLICKS - used, tt("left")))
+        # the time track: 40 clicks, filled as they go, a notch every 10
+        c.rect(0, 12, tb.CLICKS * _TRACK + 2, 5, 1)
+        c.fill_rect(1, 13, used * _TRACK, 3, 1)
+        for k in range(10, tb.CLICKS, 10):
+            c.pixel(k * _TRACK, 11, 1)
+        seed = "%s %d" % (t("seed"), self.session.rec.seed)
+        text.draw(c, seed, 127 - text.width(seed), 11)
+        self._names(c, 21, self.control)
+        text.draw(c, str(self.pts[0]), 1, 31, text.MEDIUM)
+        s = str(self.pts[1])
+        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 31, text.MEDIUM)
+        if self.roll_at >= 0:
+            value = g.log.entry(self.roll_at)[3]
+            text.draw_center(c, str(value), 20, text.BIG, 1, 37, 91)
+            text.draw_center(c, self._for_line(), 48)
+        elif g.prompt() is tb.NEXT:
+            text.draw_center(c, tt("ok_hint"), 48)
+        if g.prompt() not in (None, tb.NEXT) and self.shown >= len(g.log):
+            line = tt("answer")  # a question waits (its picker was closed)
+        else:
+            line = self._event_line()
+        text.draw_center(c, line, 56)
+
+    def _draw_round(self, c):
+        g = self.game
+        r = self.ended - 1
+        draw.header(c, "%s %d" % (tt("end_round"), self.ended))
+        self._names(c, 12, -1)
+        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 21, text.BIG)
+        text.draw_center(c, self._totals(), 48)
+        if self.shown < len(g.log):
+            hint = tt("ok_on")  # the result comes next
+        elif g.prompt() is tb.NEXT:
+            hint = "%s %d" % (tt("next_round"), self.ended + 1)
+        else:
+            hint = tt("answer")
+        text.draw_center(c, hint, 56)
+
+    def _totals(self):
+        a, b = self.game.totals()
+        won = self.game.rounds_won()
+        return "%s %d-%d %s %d-%d" % (tt("pts"), a, b, tt("rds"), won[0], won[1])
+
+    def _draw_end(self, c):
+        g = self.game
+        r = g.result()
+        draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
+        text.draw_center(c, self._result_words(), 13)
+        text.draw_center(c, self._method(), 22, text.MEDIUM)
+        text.draw_center(c, tt(r["reason"]), 38)
+        text.draw_center(c, self._totals(), 47)
+        text.draw_center(c, tt("sheet_hint"), 56)
+
+
+class Scoresheet(Screen):
+    """Points per round, totals, rounds won, knockdowns; UP/DOWN scroll."""
+
+    def __init__(self, app, fight):
+        Screen.__init__(self, app)
+        g = fight.game
+        self.heads = (fight.name(0), fight.name(1))
+        rows = []
+        for i in range(g.round):
+            rows.append(("%d" % (i + 1), g.score[0][i], g.score[1][i]))
+        a, b = g.totals()
+        rows.append((tt("total"), a, b))
+        a, b = g.rounds_won()
+        rows.append((tt("won"), a, b))
+        rows.append((tt("downs"), g.knockdowns[0], g.knockdowns[1]))
+        self.rows = rows
+        self.first = 0
+        self.seed = fight.session.rec.seed
+
+    def button(self, b, ev, now):
+        last = max(0, len(self.rows) - _SHEET_ROWS)
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+            self.app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            self.first = 0 if self.first >= last else min(last, self.first + _SHEET_ROWS)
+            self.app.redraw()
+        else:
+            Screen.button(self, b, ev, now)
+
+    def draw(self, c):
+        draw.header(c, tt("sheet"), "%s %d" % (t("seed"), self.seed))
+        text.draw(c, "#", 1, 10)
+        self._cols(c, self.heads[0], self.heads[1], 10)
+        c.hline(0, 18, 128, 1)
+        for i in range(_SHEET_ROWS):
+            k = self.first + i
+            if k < len(self.rows):
+                label, a, b = self.rows[k]
+                y = 20 + i * 9
+                text.draw(c, label, 1, y)
+                self._cols(c, str(a), str(b), y)
+
+    def _cols(self, c, a, b, y):
+        text.draw(c, a, 84 - text.width(a), y)
+        text.draw(c, b, 126 - text.width(b), y)

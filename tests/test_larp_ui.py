@@ -1,0 +1,543 @@
+"""LARP judge screens driven through the simulated device's buttons."""
+import json
+
+import pytest
+
+from dicebox import buttons as B
+from dicebox import journal
+from dicebox.core import larp
+from dicebox.core import larp_wounds as W
+from dicebox.store import Store
+from dicebox.ui import larp_fights as LF
+from dicebox.ui import larp_wounds_ui as LW
+from dicebox.ui import text
+from dicebox.ui.larp_ui import tracker
+from conftest import SUPPORT
+from host_sim.device import Device, Platform
+from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
+
+
+def device(lang="en", store=None, sleep_s=60):
+    d = Device(store=store, platform=Platform(b"\x00\x00\x10\x00"))
+    s = dict(d.app.settings)
+    s.update({"lang": lang, "seed_source": "fixed", "seed": 1, "sleep_s": sleep_s})
+    d.app.apply_settings(s)
+    return d
+
+
+def drawn(d):
+    """Every string the top screen draws, from a fresh render."""
+    out = []
+    real = text.draw
+
+    def spy(canvas, s, x, y, font=text.SMALL, color=1):
+        out.append(s)
+        return real(canvas, s, x, y, font, color)
+
+    text.draw = spy
+    try:
+        d.app.redraw()
+        d.step()
+    finally:
+        text.draw = real
+    return out
+
+
+def inputs(d):
+    """The wound session's inputs, from its journal."""
+    return [json.loads(line) for line in journal.lines(d.app.store, "wounds.jnl")]
+
+
+def top(d):
+    return type(d.app.top).__name__
+
+
+def larp_menu(d):
+    """From Home: move to the LARP judge entry (the menu grows with modes) and open it."""
+    menu = d.app.top
+    while menu.items[menu.sel][0] not in ("LARP judge", "Судья LARP"):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert top(d) == "LarpMenu"
+
+
+def boxing(d, champion=0):
+    larp_menu(d)
+    d.press(B.OK)  # Boxing set-up
+    if champion:
+        d.press(B.DOWN)
+        d.press(B.DOWN)
+        for _ in range(champion):
+            d.press(B.OK)
+        d.press(B.UP)
+        d.press(B.UP)
+    d.press(B.OK)  # start: the reveal screen first
+    assert top(d) == "Reveal"
+    return d.app.stack[-2]
+
+
+def aim(d, bout, zone):
+    while bout.zone != zone:
+        d.press(B.DOWN)
+
+
+# --- boxing -------------------------------------------------------------------------------------
+def test_reveal_shows_a_boxers_order_only_while_he_holds_ok():
+    d = device()
+    bout = boxing(d)
+    words = [z[0] for z in LF.LT.ZONES]
+    secret = [LF.LT.ZONES[z][0] for z in bout.game.order(1)]
+    idle = drawn(d)
+    assert not any(w in s for s in idle for w in words)  # nothing secret before the hold
+    d.levels |= 1 << B.OK
+    d.wait(60)
+    held = drawn(d)
+    assert ["%d.%s" % (i + 1, z) for i, z in enumerate(secret)] == [s for s in held if "." in s]
+    d.levels = 0
+    d.wait(60)
+    assert not any(w in s for s in drawn(d) for w in words)  # release blanks it
+    d.press(B.DOWN)  # boxer 2
+    d.levels |= 1 << B.OK
+    d.wait(700)  # held past a long press: still shown, nothing else happens
+    assert top(d) == "Reveal" and any(LF.LT.ZONES[bout.game.order(2)[0]][0] in s for s in drawn(d))
+    d.levels = 0
+    d.wait(60)
+    d.press(B.BACK)
+    assert d.app.top is bout
+    # the bout screen shows zones to aim at, the coin, never the seed
+    screen = drawn(d)
+    assert "seed" not in " ".join(screen) and "HEADS" in screen
+
+
+def test_the_seed_is_shown_only_after_the_end():
+    d = device()
+    bout = boxing(d)
+    d.press(B.BACK)
+    order = bout.game.order(2)
+    while not bout.game.over:
+        assert not any("seed" in s for s in drawn(d))
+        g = bout.game
+        aim(d, bout, g.order(3 - g.attacker)[g.progress[g.attacker]])
+        d.press(B.OK)
+    assert any(s == "seed 1" for s in drawn(d)) and order == bout.game.order(2)
+    assert d.store.history()[0][1].startswith("boxing knockout")
+
+
+@pytest.mark.parametrize("lang, want", [("en", ("HA!", "OH!", "OOOF!")), ("ru", ("ХА!", "ОХ!", "УУУХ!"))])
+def test_reactions_in_both_languages(lang, want):
+    d = device(lang)
+    bout = boxing(d)
+    d.press(B.BACK)
+    g = bout.game
+    a = g.attacker
+    order = g.order(3 - a)
+    miss = [z for z in range(6) if z not in order][0]
+    aim(d, bout, miss)
+    d.press(B.OK)
+    assert want[0] in drawn(d)
+    aim(d, bout, order[1])
+    d.press(B.OK)
+    assert want[1] in drawn(d)
+    g = bout.game
+    b = g.attacker  # the other boxer now
+    aim(d, bout, g.order(3 - b)[0])
+    d.press(B.OK)
+    assert want[2] in drawn(d)
+
+
+def test_block_shows_only_block_until_the_end():
+    d = device("ru")
+    bout = boxing(d, champion=2)
+    d.press(B.BACK)
+    g = bout.game
+    assert g.attacker == 1 and g.can_block()
+    aim(d, bout, [z for z in range(6) if z not in g.order(2)][0])
+    d.press(B.OK)  # HA!
+    assert "держи OK: БЛОК!" in drawn(d)
+    aim(d, bout, g.order(2)[0])  # a OOOF! ...
+    d.press(B.OK, 900)  # ... blocked by the Champion (hold OK)
+    screen = drawn(d)
+    assert "БЛОК!" in screen and "УУУХ!" not in screen
+    assert not bout.game.can_block()
+    d.press(B.OK, 900)  # no second block: a long press does nothing
+    assert bout.game.blows == 2
+    while not bout.game.over:
+        g = bout.game
+        aim(d, bout, g.order(3 - g.attacker)[g.progress[g.attacker]])
+        d.press(B.OK)
+    assert "БЛОК! было УУУХ!" in drawn(d)
+
+
+def test_undo_a_blow_with_long_back():
+    d = device()
+    bout = boxing(d)
+    d.press(B.BACK)
+    d.press(B.OK)
+    assert bout.game.blows == 1
+    d.press(B.BACK, 900)
+    d.press(B.OK)
+    assert bout.game.blows == 0 and d.app.top is bout
+
+
+# --- duel, stealth --------------------------------------------------------------------------
+def start_session(d, people=None):
+    larp_menu(d)
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)  # Wounds: a new session
+    assert top(d) == "NewSession"
+    d.press(B.OK)
+    assert top(d) == "TrackerScreen"
+    return tracker(d.app)
+
+
+def test_duel_wounds_go_onto_the_tracker():
+    d = device()
+    tr = start_session(d)
+    d.press(B.BACK)  # the session runs on in the background
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)  # Duel
+    d.press(B.OK)
+    d.press(B.OK)  # melee
+    assert top(d) == "DuelScreen"
+    screen = d.app.top
+    d.press(B.OK)  # accepted
+    while top(d) == "DuelScreen" and not screen.done:
+        d.press(B.OK)
+    wounds = screen.game.result()["wounds"]
+    assert top(d) == "ParticipantPicker"
+    for who in (1, 2):
+        if any(w == who for w, _ in wounds):
+            for _ in range(4 + who):
+                d.press(B.UP)
+            d.press(B.OK)  # duellist who is participant 4 + who
+    got = [(tr.game.who[i], tr.game.kind[i]) for i in range(len(tr.game.who))]
+    want = [(4 + w, larp.KIND_NAMES.index(k)) for w, k in wounds]
+    assert sorted(got) == sorted(want) and got
+    assert top(d) == "DuelScreen"
+
+
+def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
+    d = device(sleep_s=15)
+    larp_menu(d)
+    for _ in range(3):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert top(d) == "ParticipantPicker"
+    d.press(B.OK)  # target not on the tracker
+    screen = d.app.top
+    beeps = len(d.platform.beeps)
+    d.press(B.OK)  # count starts
+    assert screen.counting and d.app.wants_awake()
+    d.wait(2400)
+    assert len(d.platform.beeps) - beeps == 3  # the start and two more beats
+    d.press(B.OK)
+    assert not screen.counting and screen.game.kind == larp.HEAVY
+    assert "heavy" in drawn(d)
+
+
+def test_stealth_count_runs_out_into_a_completed_attack_even_with_the_display_asleep_rule():
+    d = device(sleep_s=15)
+    larp_menu(d)
+    for _ in range(3):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.OK)
+    screen = d.app.top
+    d.press(B.OK)
+    d.wait(5000)
+    assert screen.game.kind == larp.MORTAL and screen.done
+
+
+# --- wound tracker -------------------------------------------------------------------------------
+def wound(d, p, kind):
+    """From the tracker list: + wound, participant p, kind (1 light 2 heavy 3 mortal)."""
+    scr = d.app.top
+    while scr.sel != 0:
+        d.press(B.UP)
+    d.press(B.OK)
+    picker = d.app.top
+    while picker.value != p:
+        d.press(B.UP)
+    d.press(B.OK)
+    assert top(d) == "Person"
+    for _ in range(kind - 1):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert d.app.top is scr
+
+
+def test_list_is_sorted_by_time_left_and_counts_down_once_a_second():
+    d = device()
+    tr = start_session(d)
+    scr = d.app.top
+    wound(d, 3, larp.LIGHT)
+    d.wait(60000)
+    wound(d, 9, larp.HEAVY)  # 15 min left: nearer than 3's 29 min
+    wound(d, 5, larp.MORTAL)  # no timer: after the running ones
+    assert [r[1] for r in scr.rows] == [9, 3, 5]
+    lines = drawn(d)
+    assert lines[3].startswith(" 9") and "14:5" in lines[3] and "28:5" in lines[4] and "ask!" in lines[5]
+    frames = d.frames
+    d.wait(3000)
+    assert 2 <= d.frames - frames <= 4  # a redraw a second, not a tick
+    later = drawn(d)[3]
+    assert later[-9:-4] < lines[3][-9:-4] and later[-9:-7] == "14"
+    assert tr.game.now < tr.ms
+
+
+def test_escalation_wakes_the_display_and_alerts_until_acknowledged():
+    d = device(sleep_s=15)
+    tr = start_session(d)
+    wound(d, 4, larp.HEAVY)
+    d.press(B.BACK)
+    d.press(B.BACK)  # at Home: the timers run whatever is on screen
+    d.wait(60000)
+    assert not d.app.display_on  # asleep
+    d.wait(14 * 60000)
+    assert d.app.display_on and top(d) == "AlertScreen" and d.app.wants_awake()
+    beeps = len(d.platform.beeps)
+    d.wait(5000)
+    assert len(d.platform.beeps) - beeps >= 5 and d.app.display_on  # keeps ringing, stays on
+    d.press(B.DOWN)
+    d.press(B.BACK)
+    assert top(d) == "AlertScreen"  # only OK acknowledges
+    d.press(B.OK)
+    assert top(d) == "Home" and not tr.game.alerts()
+    assert tr.game.kind[0] == larp.MORTAL
+    ins = inputs(d)
+    assert [v[1] for v in ins] == [W.WOUND, W.TICK, W.ACK]
+    assert ins[1][0] == 15 * 60000 + ins[0][0]  # the escalation at its exact session ms
+
+
+def test_mortal_choice_is_recorded():
+    d = device()
+    tr = start_session(d)
+    wound(d, 2, larp.MORTAL)
+    d.press(B.OK)  # the row of participant 2
+    assert top(d) == "Person" and d.app.top.items[0][0] == "Character dies"
+    d.press(B.DOWN)
+    d.press(B.OK)  # stays heavily wounded
+    assert tr.game.kind[0] == larp.KEPT
+
+
+def test_undo_drops_the_judges_last_input_and_its_journal_line():
+    d = device()
+    tr = start_session(d)
+    wound(d, 2, larp.LIGHT)
+    wound(d, 6, larp.LIGHT)
+    assert d.store.files["wounds.jnl"].count("\n") == 2
+    d.press(B.BACK, 900)
+    d.press(B.OK)
+    assert list(tr.game.who) == [2] and d.store.files["wounds.jnl"].count("\n") == 1
+
+
+class WrapDevice(Device):
+    """ticks_ms as on the Pico: a 30-bit counter that wraps."""
+
+    def wait(self, ms):
+        for _ in range(ms // 5):
+            self.now = (self.now + 5) & larp.TICKS_MASK
+            self.step()
+
+
+def test_timers_run_across_the_ticks_wrap():
+    d = WrapDevice(platform=Platform(b"\x00\x00\x10\x00"))
+    d.buttons = B.Buttons(ticks_diff=lambda a, b: ((a - b + (1 << 29)) & larp.TICKS_MASK) - (1 << 29))
+    d.app.settings["sleep_s"] = 0
+    d.now = larp.TICKS_MASK - 10 * 60000  # the counter wraps 10 minutes in
+    tr = start_session(d)
+    wound(d, 1, larp.HEAVY)
+    t0 = inputs(d)[0][0]
+    d.wait(15 * 60000 + 1000)
+    assert d.now < 10 * 60000  # wrapped
+    assert top(d) == "AlertScreen" and inputs(d)[1] == [t0 + 15 * 60000, W.TICK, 0, 0]
+
+
+def test_power_cut_resumes_the_session_losing_at_most_the_save_interval(tmp_path):
+    d = device(store=Store(str(tmp_path)))
+    tr = start_session(d)
+    wound(d, 3, larp.LIGHT)
+    wound(d, 5, larp.HEAVY)
+    d.wait(65000)
+    before = tr.ms
+    # power cut: a new box on the same flash; a torn line from the cut too
+    with open(tmp_path / "wounds.jnl", "ab") as f:
+        f.write(b"[99999,1,")
+    d2 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
+    tr2 = tracker(d2.app)
+    assert tr2 is not None and list(tr2.game.who) == [3, 5]
+    assert before - LW.SAVE_MS <= tr2.ms <= before
+    assert (tmp_path / "wounds.jnl").read_bytes().endswith(b"]\n")  # torn line cut off
+    lost = before - tr2.ms
+    d2.wait(15 * 60000 - 65000 + lost - 2000)
+    assert not tr2.game.alerts()
+    d2.wait(3000)
+    assert tr2.game.alerts()  # heavy -> mortal at its session time, after the resume
+    d2.press(B.OK)
+    d3 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
+    tr3 = tracker(d3.app)
+    assert inputs(d3) == inputs(d2) and tr3.n == len(inputs(d2)) and not tr3.game.alerts()
+
+
+def test_end_of_session_goes_to_history_and_clears_the_files(tmp_path):
+    st = Store(str(tmp_path))
+    d = device(store=st)
+    tr = start_session(d)
+    wound(d, 3, larp.LIGHT)
+    scr = d.app.top
+    while scr.sel != len(scr.rows) + 1:
+        d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.OK)
+    assert tracker(d.app) is None and st.read_text("wounds.rec") is None
+    hid, summary = st.history()[0]
+    assert summary.startswith("wounds 0:00:0")
+    from dicebox.core import record
+
+    rec = record.loads(st.history_record(hid))
+    assert [v[1] for v in rec.inputs] == [W.WOUND, W.END] and tr.game.ended
+
+
+def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, tmp_path):
+    # MicroPython unix port (64-bit), .mpy modules as on the Pico, real Store on a
+    # directory, every input by buttons, alerts acknowledged: the heap stays flat.
+    # (208k is the smallest heap it completes in; docs/rules/larp.md, Device.)
+    proc = mp.run(SUPPORT / "larp_ui_session.py", tmp_path, 4, 30, path=[compiled], heap="224k")
+    out = proc.stdout.decode().split()
+    counts = dict(zip(out[0:10:2], [int(x) for x in out[1:10:2]]))
+    assert counts["inputs"] > 200 and counts["wounds"] > 100 and counts["ticks"] > 5 and counts["choices"] > 0
+    start, high = int(out[-3]), int(out[-1])
+    assert high - start < 12 * 1024, (start, high)
+
+
+def test_an_alert_over_a_held_reveal_leaves_it_blank():
+    d = device()
+    tr = start_session(d)
+    wound(d, 1, larp.HEAVY)
+    d.press(B.BACK)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)  # Boxing
+    d.press(B.OK)
+    d.press(B.OK)
+    reveal = d.app.top
+    assert top(d) == "Reveal"
+    d.levels |= 1 << B.OK
+    d.wait(15 * 60000)  # a boxer holds OK as the heavy wound turns mortal
+    assert top(d) == "AlertScreen" and tr.game.alerts()
+    d.levels = 0
+    d.wait(60)
+    d.press(B.OK)
+    assert d.app.top is reveal and not reveal.showing
+    assert not any(z[0] in s for s in drawn(d) for z in LF.LT.ZONES)
+
+
+def test_an_alert_waits_for_a_running_stealth_count():
+    d = device(sleep_s=0)
+    tr = start_session(d)
+    wound(d, 1, larp.HEAVY)
+    d.press(B.BACK)
+    d.press(B.UP)  # Stealth
+    d.press(B.OK)
+    d.press(B.OK)  # target: not on the tracker
+    screen = d.app.top
+    d.wait(tr.due - tr.ms - 2000)
+    d.press(B.OK)  # the count starts 2 s before the escalation
+    d.wait(2500)
+    assert tr.game.alerts()  # escalated and recorded on time ...
+    assert screen.counting and top(d) == "StealthScreen"  # ... but the count keeps the screen
+    d.wait(1500)  # the count runs out (4 s): then the alert
+    assert screen.done and top(d) == "AlertScreen"
+
+
+@pytest.mark.parametrize("seed, die", [(1, 6), (2, 1), (4, 4)])
+def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
+    d = device()
+    s = dict(d.app.settings)
+    s["seed"] = seed
+    d.app.apply_settings(s)
+    tr = start_session(d)
+    d.press(B.BACK)
+    d.press(B.UP)
+    d.press(B.UP)  # Firearms
+    d.press(B.OK)
+    assert top(d) == "ParticipantPicker" and d.app.top.hi == 30
+    for _ in range(4):
+        d.press(B.UP)
+    d.press(B.OK)  # participant 4
+    screen = d.app.top if top(d) == "ShootScreen" else d.app.stack[-2]
+    g = screen.game
+    assert LF.roll_before(g, len(g.log), 1) == die
+    if die <= 3:
+        assert screen.done and g.hits == [larp.MISS] and "miss" in drawn(d)
+        return
+    ch = screen.choices()
+    assert list(ch) == ([1, 2, 3, 4] if die < 6 else [5, 6])
+    assert ("which limb?" if die < 6 else "body or head?") in drawn(d)
+    d.press(B.DOWN)
+    d.press(B.OK)  # the second choice: right arm, or head
+    g = screen.game
+    assert g.hits == [ch[1]] and screen.done
+    assert top(d) == "Confirm"  # onto the tracker?
+    d.press(B.OK)
+    assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_firearms_duel_is_one_cycle(seed):
+    d = device()
+    s = dict(d.app.settings)
+    s["seed"] = seed
+    d.app.apply_settings(s)
+    larp_menu(d)
+    d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.DOWN)
+    d.press(B.OK)  # Firearms duel
+    screen = d.app.top
+    assert screen.game.options["weapon"] == "firearms"
+    d.press(B.OK)  # accepted
+    d.press(B.OK)  # the one cycle
+    assert screen.done and screen.game.cycles == 1
+    r = screen.game.result()
+    assert (r["winner"] is None) == (not r["wounds"])
+
+
+JOURNAL_SCRIPT = """
+import sys
+from dicebox import journal
+from dicebox.store import Store
+st = Store(sys.argv[1])
+for i in range(5):
+    journal.add(st, "j.jnl", "[%d,1,2,3]" % i)
+f = open(sys.argv[1] + "/j.jnl", "ab")
+f.write(b"[99,1,")
+f.close()
+got = []
+print(journal.read(st, "j.jnl", got.append), got[-1])
+journal.add(st, "j.jnl", "[5,1,2,3]")
+print(list(journal.lines(st, "j.jnl"))[-2:])
+print(journal.read(st, "j.jnl", got.append, 2), len(list(journal.lines(st, "j.jnl"))))
+st.write_text("h.txt", "a", ("b", "c"))
+print(st.read_text("h.txt"), st.bytes_written)
+"""
+
+
+@pytest.mark.parametrize("where", ["cpython", "micropython"])
+def test_journal_drops_a_torn_line_and_cuts_back_on_both_interpreters(mp, tmp_path, where):
+    import subprocess
+    import sys
+
+    script = tmp_path / "j.py"
+    script.write_text(JOURNAL_SCRIPT)
+    data = tmp_path / "data"
+    if where == "cpython":
+        out = subprocess.run([sys.executable, str(script), str(data)], capture_output=True, check=True,
+                             env={"PYTHONPATH": str(SUPPORT.parent.parent / "firmware")}).stdout.decode()
+    else:
+        out = mp.run(script, data).stdout.decode()
+    assert out.split("\n")[:4] == ["5 [4,1,2,3]", "['[4,1,2,3]', '[5,1,2,3]']", "2 2", "abc %d" % (5 * 10 + 10 + 3)]
+    assert (data / "j.jnl").read_bytes() == b"[0,1,2,3]\n[1,1,2,3]\n"

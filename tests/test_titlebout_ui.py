@@ -1,0 +1,403 @@
+"""Title Bout on the box, driven by button presses through the simulated
+device (real debouncer, App, driver and panel model)."""
+import json
+import shutil
+
+import pytest
+from conftest import FIRMWARE, ROOT, SUPPORT
+
+from dicebox import buttons as B
+from dicebox.core import record
+from dicebox.core import titlebout as tb
+from dicebox.ui import titlebout_ui as ui
+from host_sim.device import Device, Platform
+from host_sim.memstore import MemoryStore
+
+FIGHTERS = FIRMWARE / "data" / "titlebout" / "fighters"
+SEED = 5
+
+
+def card(stem):
+    c = json.loads((FIGHTERS / (stem + ".json")).read_text())
+    c.pop("note")
+    return c
+
+
+ANT, HAG = card("antuofermo"), card("hagler")
+
+
+def device(store=None, step="roll", dice="box", card_dirs=None):
+    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs))
+    settings = dict(d.app.settings)
+    settings["step"] = step
+    settings["dice_source"] = dice
+    d.app.apply_settings(settings)
+    return d
+
+
+def top(d):
+    return type(d.app.top).__name__
+
+
+def open_item(d, label):
+    menu = d.app.top
+    while not menu.items[menu.sel][0].startswith(label):
+        d.press(B.DOWN)
+    d.press(B.OK)
+
+
+def setup(d):
+    open_item(d, "Title Bout")
+    assert top(d) == "Setup"
+    return d.app.top
+
+
+def pick(d, corner, name):
+    """Open a corner's list on the set-up screen and choose the fighter."""
+    open_item(d, corner)
+    open_item(d, name)
+    assert top(d) == "Setup"
+
+
+def start(d):
+    open_item(d, "Start")
+
+
+def new_bout(d, dice=(), **opts):
+    """A bout with forced dice (the seed's examples), pushed as set-up would."""
+    o = {"red": ANT, "blue": HAG}
+    o.update(opts)
+    ui.open_bout(d.app, record.Record("titlebout", o, SEED, [], list(dice)))
+    return d.app.top
+
+
+def test_setup_choices_reach_the_records_options():
+    d = device()
+    s = setup(d)
+    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 12"]
+    pick(d, "Red", "Rocco Valdez")
+    pick(d, "Blue", "Marvin Hagler")
+    open_item(d, "Rounds")
+    assert top(d) == "NumberPicker"
+    for _ in range(7):
+        d.press(B.DOWN)  # 12 -> 5
+    d.press(B.OK)
+    start(d)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen"
+    rec = f.session.rec
+    assert rec.options["red"]["name"] == "Rocco Valdez" and rec.options["blue"]["name"] == "Marvin Hagler"
+    assert rec.options["rounds"] == 5 and "assisted" not in rec.options
+    assert "note" not in rec.options["red"]  # the card as checked: the record replays anywhere
+    assert rec.seed == d.platform.entropy() % 1000000000
+    assert f.game.prompt() is tb.NEXT and len(d.app.stack) == 2  # set-up replaced by the fight
+
+
+def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
+    d = device()
+    setup(d)  # Antuofermo v Brandt: both AGG 10
+    open_item(d, "Rules")
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "agg_tie: roll"
+    d.press(B.OK)
+    d.press(B.OK)  # roll -> red -> ask
+    open_item(d, "decision")  # rounds -> points
+    assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
+    d.press(B.BACK)
+    assert d.app.top.items[3][0] == "Rules: 2 changed"
+    start(d)
+    picker = d.app.top
+    assert top(d) == "NumberPicker" and picker.title == "AGG tie: who starts"
+    assert picker.fmt(picker.value) == "Antuofermo"
+    d.press(B.UP)
+    assert picker.fmt(picker.value) == "Brandt"
+    d.press(B.OK)
+    f = d.app.top
+    rec = f.session.rec
+    assert rec.options["agg_tie"] == "ask" and rec.options["decision"] == "points"
+    assert rec.inputs == [1] and f.game.control == 1 and f._event_line() == "Brandt starts"
+
+
+def test_stepping_roll_by_roll_into_a_new_round_takes_one_ok():
+    d = device(step="roll")
+    f = new_bout(d, round_start="agg", rounds=4)
+    while f.panel != ui._ROUND:
+        d.press(B.OK)
+    inputs = len(f.session.rec.inputs)
+    assert f.shown == len(f.game.log)  # the new round's "start" went with the round's score
+    d.press(B.OK)
+    assert len(f.session.rec.inputs) == inputs + 1 and f.panel == ui._PLAY and f.shown_state()[:2] == (2, 1)
+
+
+def test_ok_steps_one_roll_and_the_clock_on_screen_follows_it():
+    d = device(step="roll")
+    f = new_bout(d, [10, 36, 63, 13, 90])
+    assert f.shown_state() == (1, 0, 0, 0, 0)  # Antuofermo (AGG 10) starts in control
+    d.press(B.OK)  # the exchange is played; its first roll shown
+    assert f.session.rec.inputs == [0] and len(f.game.log) > f.shown
+    assert f.shown_state() == (1, 1, 0, 0, 0) and f._for_line() == "Antuof CF 11"
+    d.press(B.OK)
+    assert f.shown_state() == (1, 2, 0, 0, 0) and f._event_line() == "lands"
+    d.press(B.OK)  # 63 -> R-44: a 2-point cross
+    assert f.shown_state() == (1, 3, 2, 0, 0) and f._event_line() == "Antuof cross +2"
+    assert f.shown == len(f.game.log)
+    d.press(B.OK)  # the next exchange: CF 13 fails, control to Hagler
+    assert f.shown_state() == (1, 4, 2, 0, 1) and f._event_line() == "control: Hagler"
+    assert f.session.rec.inputs == [0, 0]
+
+
+def test_ok_steps_a_whole_exchange_with_the_exchange_setting():
+    d = device(step="exchange")
+    f = new_bout(d, [10, 36, 63, 13, 90])
+    d.press(B.OK)
+    assert f.shown == len(f.game.log) and f.shown_state() == (1, 3, 2, 0, 0)
+    d.press(B.OK)
+    assert f.shown_state() == (1, 5, 2, 0, 1) and f._event_line() == "Hagler misses"
+
+
+@pytest.mark.parametrize("opts", [{}, {"ki_clock": False, "round_start": "agg"}, {"round_end": "bell", "rounds": 4}])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_clock_and_points_on_screen_agree_with_the_game_after_every_exchange(seed, opts):
+    # what the screen derives from the shown rolls, never overwritten by the game's numbers
+    d = device(step="roll")
+    o = {"red": ANT, "blue": HAG}
+    o.update(opts)
+    rec = record.Record("titlebout", o, seed)
+    f = ui.TitleBoutScreen(d.app, rec)
+    d.app.push(f)
+    f._sync = lambda: None
+    while f.game.prompt() is not None:
+        d.press(B.OK)
+        while f.shown < len(f.game.log):
+            d.press(B.OK)
+        g = f.game
+        assert f.shown_state() == (g.round, g.click, g.totals()[0], g.totals()[1], g.control)
+    assert f.panel == ui._END
+
+
+def test_between_rounds_the_rounds_score_then_the_result_and_scoresheet_and_history():
+    d = device(step="exchange")
+    s = setup(d)
+    pick(d, "Blue", "Marvin Hagler")
+    open_item(d, "Rounds")
+    for _ in range(8):
+        d.press(B.DOWN)  # 12 -> 4
+    d.press(B.OK)
+    start(d)
+    f = d.app.top
+    d.press(B.OK, 900)  # hold OK: the rest of the round
+    assert f.panel == ui._ROUND and f.ended == 1 and f.game.round == 2
+    assert f.game.prompt() is tb.NEXT and f.session.rec.inputs == [1]
+    round_screen = d.glass()
+    d.press(B.OK)  # on into round 2
+    assert f.panel == ui._PLAY and d.glass() != round_screen
+    assert (1320, 150) in d.platform.beeps  # the bell ended round 1
+    while not f.done:
+        d.press(B.OK, 900)
+    assert f.panel == ui._END
+    r = f.game.result()
+    assert d.store.current() is None
+    (_, summary), = d.store.history()
+    assert summary == f.summary()
+    assert r["method"] == "decision" and r["round"] == 4  # this seed goes the distance
+    w = 0 if r["side"] == "red" else 1
+    won = r["rounds_won"]
+    assert summary == "%s decision r4 %d-%d v %s" % (f.name(w, False), won[w], won[1 - w], f.name(1 - w, False))
+    d.press(B.OK)
+    assert top(d) == "Scoresheet"
+    sheet = d.app.top
+    assert [row[1:] for row in sheet.rows[: r["round"]]] == [tuple(x) for x in r["scoresheet"]]
+    assert sheet.rows[r["round"]][1:] == tuple(r["totals"])
+    d.press(B.BACK)
+    assert d.app.top is f
+    d.press(B.BACK)  # a finished bout leaves without asking
+    assert top(d) == "Home"
+
+
+@pytest.mark.parametrize("dice,summary", [
+    ([13, 30, 26, 7, 14, 6], "Hagler KO r1 v Antuofermo"),  # the seed's knockout
+    ([10, 30, 24, 100], "Antuofermo TKO (cut) r1 v Hagler"),
+    ([10, 99, 100], "Hagler DQ (foul) r1 v Antuofermo"),
+])
+def test_a_stoppage_summary_names_winner_method_and_round(dice, summary):
+    d = device(step="exchange")
+    f = new_bout(d, dice)
+    d.press(B.OK)
+    assert f.done and f.panel == ui._END and f._event_line() == summary.split()[0] + " wins"
+    assert d.store.history() == [(1, summary)]
+
+
+def test_a_power_cut_resumes_the_same_bout_on_the_same_screen():
+    store = MemoryStore()
+    d = device(store=store, step="exchange")
+    setup(d)
+    start(d)
+    f = d.app.top
+    for _ in range(5):
+        d.press(B.OK)
+    d.press(B.OK, 900)
+    d.press(B.OK)
+    before = (f.session.rec.dumps(), f.shown_state(), f.panel, d.glass())
+    d2 = device(store=store, step="exchange")  # power back on
+    g = d2.app.top
+    assert top(d2) == "TitleBoutScreen"
+    assert (g.session.rec.dumps(), g.shown_state(), g.panel, d2.glass()) == before
+    d2.press(B.OK)
+    d.press(B.OK)
+    assert g.session.rec.dumps() == f.session.rec.dumps() and d2.glass() == d.glass()
+
+
+def test_a_power_cut_while_a_question_waits_resumes_with_the_question():
+    store = MemoryStore()
+    d = device(store=store, step="exchange")
+    f = new_bout(d, [10, 36, 63], assisted=True)
+    d.press(B.OK)
+    assert top(d) == "NumberPicker" and d.app.top.title == "card: punch points"
+    assert d.app.top.label == "Antuof 2d10=63"
+    d2 = device(store=store, step="exchange")
+    g = d2.app.top
+    assert top(d2) == "TitleBoutScreen" and g.game.prompt() is tb.P_PUNCH[0]
+    assert g._roll_label() == "Antuof 2d10=63"
+    d2.press(B.OK)  # the question again
+    assert top(d2) == "NumberPicker" and d2.app.top.title == "card: punch points"
+    d2.press(B.UP)
+    d2.press(B.UP)
+    d2.press(B.OK)  # the cross: 2 points
+    assert d2.app.top.title == "card: punch kind"
+    d2.press(B.OK)  # plain
+    assert d2.app.top is g and g.shown_state() == (1, 3, 2, 0, 0) and g.session.rec.inputs == [0, 2, 0]
+
+
+def test_long_back_undoes_the_last_exchange():
+    d = device(step="roll")
+    f = new_bout(d, [10, 36, 63, 13, 90])
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)  # second exchange, half shown
+    assert f.session.rec.inputs == [0, 0]
+    d.press(B.BACK, 900)
+    assert top(d) == "Confirm"
+    d.press(B.OK)
+    assert d.app.top is f and f.session.rec.inputs == [0]
+    assert f.shown == len(f.game.log) and f.shown_state() == (1, 3, 2, 0, 0)
+    assert record.loads(d.store.current()).inputs == [0]
+    assert f.session.rec.dice == [10, 36, 63]  # the undone exchange's forced dice went with it
+    d.press(B.OK)  # a new exchange, its first roll shown
+    assert f.session.rec.inputs == [0, 0] and f.shown_state()[:2] == (1, 4)
+
+
+def test_assisted_play_asks_the_ratings_and_the_card_and_chart_results():
+    d = device(step="exchange")
+    setup(d)
+    pick(d, "Red", "own card")
+    start(d)
+    f = d.app.stack[-2]
+    asked = []
+    for want, value in (("Red AGG", 12), ("Red CF", 10), ("Red PL", 45), ("Red HP", 10), ("Red KI", 5)):
+        picker = d.app.top
+        assert top(d) == "NumberPicker" and picker.title == want
+        while picker.value != value:
+            d.press(B.UP if picker.value < value else B.DOWN)
+        d.press(B.OK)
+        asked.append(value)
+    rec = f.session.rec
+    assert rec.options["assisted"] is True and rec.options["red"] is None
+    assert rec.options["blue"]["name"] == "Tomasz Brandt"
+    assert rec.inputs == asked and d.app.top is f and f.game.prompt() is tb.NEXT
+    assert f.game.fighters[0].pl == 45 and f.name(0) == "Red"
+    titles = set()
+    for _ in range(40):  # exchanges until the box has asked what a card says
+        if top(d) == "NumberPicker":
+            picker = d.app.top
+            titles.add(picker.title)
+            assert picker.label and "=" in picker.label  # the roll the answer is about
+            d.press(B.UP)  # 1 point / a knockdown punch ...
+            d.press(B.OK)
+        else:
+            d.press(B.OK)
+        if {"card: punch points", "card: punch kind"} <= titles and "KD chart at KDR1" in titles:
+            break
+    assert {"card: punch points", "card: punch kind", "KD chart at KDR1"} <= titles, titles
+    # every answer is an input of the record: the bout replays from it
+    again = record.replay(record.loads(d.store.current()))
+    assert again.state() == f.game.state()
+
+
+def test_table_dice_are_asked_one_by_one_and_the_exchange_ends_cleanly():
+    d = device(step="exchange", dice="table")
+    f = new_bout(d)
+    d.press(B.OK)
+    asked = []
+    while top(d) == "NumberPicker":
+        asked.append(d.app.top.label)
+        d.press(B.UP)  # 2 each time (a CF 2 keeps control; PL 2 lands; 2 on the punch chart: L-11)
+        d.press(B.OK)
+    assert asked == ["red CF", "red PL", "red punch chart"]
+    assert d.app.top is f and f.session.rec.dice == [2, 2, 2] and f.session.rec.inputs == [0]
+    assert f.shown == len(f.game.log) and f.shown_state() == (1, 3, 1, 0, 0)
+    assert f.game.prompt() is tb.NEXT
+
+
+def test_an_agg_tie_with_table_dice_asks_the_roll_off_before_the_bout_opens():
+    d = device(dice="table")
+    setup(d)  # Antuofermo and Brandt: both AGG 10
+    start(d)
+    assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+    d.press(B.UP)  # red 3
+    d.press(B.OK)
+    assert d.app.top.label == "AGG tie blue 2d6"
+    d.press(B.OK)  # blue 2
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen" and f.session.rec.dice == [3, 2] and f.game.control == 0
+    assert len(d.app.stack) == 2
+
+
+def test_a_bad_card_file_shows_one_error_and_the_good_cards_stay(tmp_path):
+    shutil.copy(FIGHTERS / "hagler.json", tmp_path / "hagler.json")
+    bad = dict(ANT)
+    del bad["cf"]
+    (tmp_path / "broken.json").write_text(json.dumps(bad))
+    (tmp_path / "notjson.json").write_text("{")
+    d = device(card_dirs=(str(tmp_path), str(tmp_path / "missing")))
+    open_item(d, "Title Bout")
+    assert top(d) == "Message"
+    flat = "".join(d.app.top.lines).replace(" ", "")  # wrapped at 21 characters
+    assert "broken.json:field'cf':missing" in flat and "notjson.json:notvalidJSON" in flat
+    assert "hagler" not in flat and "missing:" not in flat  # an absent folder is no error
+    d.press(B.OK)
+    s = d.app.top
+    assert top(d) == "Setup" and s.found == [("Marvin Hagler", str(tmp_path / "hagler.json"))]
+    assert [label for label, _ in s.items][:2] == ["Red: Marvin Hagler", "Blue: own card (asked)"]
+
+
+def test_russian_labels_on_the_fight_screen():
+    seen = {}
+    for lang in ("en", "ru"):
+        d = device(step="exchange")
+        settings = dict(d.app.settings)
+        settings["lang"] = lang
+        d.app.apply_settings(settings)
+        f = new_bout(d, [10, 36, 63])
+        d.press(B.OK)
+        seen[lang] = (d.glass(), f._for_line())
+    assert seen["en"][1] == "Antuof punch chart" and seen["ru"][1] == "Antuof таблица ударов"
+    assert seen["en"][0] != seen["ru"][0]
+
+
+def test_cards_load_on_a_small_micropython_heap(mp, monkeypatch):
+    # cards.read_json used to read into a 16 KB buffer: on a fragmented heap
+    # that failed while 44 KB were free; the JSON is now parsed from the file.
+    monkeypatch.chdir(ROOT)
+    out = mp.run(SUPPORT / "tb_cards_heap.py", heap="64k").stdout.decode().split()
+    assert out == ["5", "0"]
+
+
+def test_card_files_too_large_or_not_utf8_are_named_errors(tmp_path):
+    from dicebox import cards
+
+    (tmp_path / "big.json").write_text(" " * (cards.MAX_BYTES + 1) + "{}")
+    (tmp_path / "latin.json").write_bytes(b'{"name": "Jos\xe9"}')
+    found, errors = cards.index_dir(str(tmp_path))
+    assert found == []
+    assert errors == ["%s/big.json: larger than %d bytes" % (tmp_path, cards.MAX_BYTES),
+                      "%s/latin.json: not UTF-8 text" % tmp_path]
