@@ -26,6 +26,8 @@ CHECKED = {
     ("titlebout", "charts"): st.just("demo"),
     ("arena", "a"): st.sampled_from(BUILDS), ("arena", "b"): st.sampled_from(BUILDS),
     ("arena", "a_name"): st.sampled_from(["Аня", "Bo", "x" * 12]), ("arena", "b_name"): st.just("B"),
+    ("arena_cup", "fighters"): st.lists(st.sampled_from(BUILDS), min_size=8, max_size=8).flatmap(
+        lambda builds: st.sampled_from([4, 8]).map(lambda n: [["F%d" % i, builds[i]] for i in range(n)])),
     ("wounds", "roster"): st.sampled_from([[], ["Anna", "Борис", "Vera"], ["P%d" % i for i in range(1, 31)]]),
 }
 REQUIRED = {"titlebout": ("red", "blue")}  # a bout needs its two cards

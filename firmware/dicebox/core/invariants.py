@@ -56,6 +56,23 @@ def _arena(game, s, out):
         _between(out, "mine/crystal space", space, lo, hi)
 
 
+def _arena_cup(game, s, out):
+    n = len(game.fighters)
+    _between(out, "champion", s["champion"], -1, n - 1)
+    _between(out, "ties in a row", game.ties, 0, 2)
+    size = n
+    for r in game.rounds:
+        if len(r) != size:
+            out.append("a round of %d fighters where %d belong" % (len(r), size))
+        for i in r:
+            _between(out, "fighter", i, 0, n - 1)
+        size //= 2
+    if len(game.winners) > len(game.rounds[-1]) // 2:
+        out.append("%d winners from %d fighters" % (len(game.winners), len(game.rounds[-1])))
+    if game.match is not None:
+        _arena(game.match, game.match.state(), out)  # the match being fought, or just ended
+
+
 def _boxing(game, s, out):
     cards = game.options["cards"]
     _between(out, "round", s["round"], 1, game.options["rounds"])
@@ -109,7 +126,7 @@ def _wounds(game, s, out):
 
 
 CHECKS = {
-    "dice": _dice, "titlebout": _titlebout, "arena": _arena, "boxing": _boxing, "duel": _duel,
+    "dice": _dice, "titlebout": _titlebout, "arena": _arena, "arena_cup": _arena_cup, "boxing": _boxing, "duel": _duel,
     "shoot": _shoot, "stealth": _stealth, "wounds": _wounds,
 }
 
