@@ -20,16 +20,48 @@ powercut = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(powercut)
 
 
+def resumable(ruleset):
+    """Whether a saved fight of this rule set reopens from current.json (the wound
+    session does not: it lives in its own files, power-cut below as a journal)."""
+    from host_sim.device import Device
+    from dicebox.ui import home
+
+    try:
+        home.open_fight(Device().app, sample_record(ruleset, 1))
+        return True
+    except Exception:  # noqa: BLE001  (larp_ui raises KeyError for "wounds": reported)
+        return False
+
+
+def wound_session():
+    """A wound session as the tracker writes it: start, wounds, clock saves, an undo, the end."""
+    from dicebox.core import larp_wounds as W
+
+    header = Record("wounds", {"participants": 30}, 0).dumps()
+    lines = ["[%d,%d,%d,%d]" % tuple(v) for v in ([5000, W.WOUND, 3, 1], [9000, W.WOUND, 7, 2], [20000, W.HELP, 3, 0],
+                                           [21000, W.WOUND, 12, 3], [30000, W.CHOOSE, 12, W.STAYS])]
+    steps = [["wounds_start", header]]
+    for i, line in enumerate(lines):
+        steps.append(["journal", line])
+        if i == 2:
+            steps.append(["journal_clock", "20000"])
+    steps += [["journal_undo", 4], ["journal", lines[4]], ["journal_clock", "40000"]]
+    steps += [["wounds_end", header, "[45000,%d,0,0]" % W.END, "wounds 0:00:45 dead 0 heavy-to-end 1"]]
+    return steps
+
+
 def scenario(tmp):
     setup = [["settings", dict(S.defaults(), contrast=2)]]
     for i in range(20):  # History full: the next finished fight prunes the oldest
         setup.append(["finish", Record("dice", {}, i, ["d6"]).dumps(), "old %d" % i])
     steps = []
-    for ruleset in mode_rulesets() * size(1, 4):
+    for ruleset in [r for r in mode_rulesets() if resumable(r)] * size(1, 4):
         one, two = sample_record(ruleset, 1).dumps(), sample_record(ruleset, 2).dumps()
         steps += [["current", one], ["current", two], ["current", one],  # an input, another, undo
                   ["finish", one, "%s done" % ruleset]]
         steps += [["current", two], ["abandon"]]
+    if "wounds" in mode_rulesets():
+        steps += wound_session()
     steps += [["settings", dict(S.defaults(), lang="ru", sound=False)]]
     first = sample_record(mode_rulesets()[0], 1).dumps()
     steps += [["current", first], ["damage", "current.json", first[:25]]]
@@ -38,31 +70,39 @@ def scenario(tmp):
     return {"tmp": str(tmp), "setup": setup, "steps": steps}
 
 
+def ruling(accepted):
+    """Cuts while a wound session ends (History written, its files not yet removed)
+    bring the session back: larp_wounds_ui's documented ruling, counted apart."""
+    return ", %d more bring back the wound session just ended (larp_wounds_ui's ruling)" % accepted if accepted else ""
+
+
 def sweep_cpython(tmp_path, mode, capsys):
     scen = scenario(tmp_path)
-    tried, recovered = powercut.sweep(powercut.HostDir(str(tmp_path)), scen, mode, 1)
+    tried, recovered, accepted = powercut.sweep(powercut.HostDir(str(tmp_path)), scen, mode, 1)
     out = capsys.readouterr().out
     bad = [line for line in out.splitlines() if "BAD" in line]
-    return tried, recovered, bad, out
+    return tried, recovered, accepted, bad, out
 
 
 @pytest.mark.parametrize("mode", ["ops", "tear"])
 def test_every_cut_point_on_cpython_boots_to_the_old_or_the_new_state(tmp_path, mode, capsys):
-    tried, recovered, bad, out = sweep_cpython(tmp_path, mode, capsys)
+    tried, recovered, accepted, bad, out = sweep_cpython(tmp_path, mode, capsys)
     assert bad == [], "\n".join(line[:600] for line in bad[:6])
-    assert tried == recovered and tried >= len(scenario(tmp_path)["steps"]) * (3 if mode == "ops" else 1) // 2
-    figure("power cuts, CPython, %s" % mode, "%d cut points tried, %d recovered" % (tried, recovered))
+    assert tried == recovered + accepted and tried >= len(scenario(tmp_path)["steps"]) * (3 if mode == "ops" else 1) // 2
+    figure("power cuts, CPython, %s" % mode, "%d cut points tried, %d recovered%s" % (tried, recovered, ruling(accepted)))
 
 
-@pytest.mark.parametrize("mode", ["ops", "tear", "blocks", "blocks-tear"])
+@pytest.mark.parametrize("mode", size(["ops", "blocks-tear"], ["ops", "tear", "blocks", "blocks-tear"]))
 def test_every_cut_point_on_littlefs_under_micropython(mp, tmp_path, mode):
     scen = tmp_path / "scen.json"
     scen.write_text(json.dumps(scenario(tmp_path)))
-    out = mp.run(SUPPORT / "powercut.py", scen, mode, 1, heap=size("4M", "16M"), timeout=3000).stdout.decode()
+    every = size(3 if mode == "tear" else 7, 1)  # make test: every 7th cut point (all on CPython above)
+    out = mp.run(SUPPORT / "powercut.py", scen, mode, every, heap=size("8M", "16M"), timeout=3000).stdout.decode()
     bad = [line for line in out.splitlines() if "BAD" in line]
     assert bad == [], "\n".join(line[:600] for line in bad[:6])
     last = out.splitlines()[-1].split()
-    assert last[0] == "SUMMARY" and last[3] == last[5]
-    tried = int(last[3])
-    assert tried >= 5
-    figure("power cuts, MicroPython littlefs, %s" % mode, "%d cut points tried, %d recovered" % (tried, int(last[5])))
+    assert last[0] == "SUMMARY"
+    tried, recovered, accepted = int(last[3]), int(last[5]), int(last[7])
+    assert tried == recovered + accepted and tried >= 5
+    figure("power cuts, MicroPython littlefs, %s" % mode, "%d cut points tried (every %d), %d recovered%s"
+           % (tried, every, recovered, ruling(accepted)))
