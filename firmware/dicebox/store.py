@@ -14,7 +14,7 @@ import json
 
 from dicebox import settings as _settings
 from dicebox.core import record as _record
-from dicebox.core.game import RecordError, plain
+from dicebox.core.game import RecordError, shown
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -93,7 +93,7 @@ class Store:
             return None
         try:
             return f.read()
-        except OSError:
+        except (OSError, MemoryError):  # larger than the heap: at boot it is set aside, not a dead boot
             return None
         finally:
             f.close()
@@ -156,11 +156,7 @@ class Store:
         self._drop_finished_current()
 
     def _check_settings(self):
-        try:
-            data = self.read_bytes(SETTINGS)
-        except MemoryError:
-            self.set_aside(SETTINGS, "too large to read (%d bytes)" % self._size(SETTINGS))
-            return
+        data = self.read_bytes(SETTINGS)
         if data is None:
             return
         why = None
@@ -176,19 +172,14 @@ class Store:
             self.set_aside(SETTINGS, why)
             return
         kept = _settings.merge_valid(obj)
-        bad = [plain(k) for k in obj if k not in kept or kept[k] != obj[k]]
+        bad = [shown(k, 30, True) for k in obj if k not in kept or kept[k] != obj[k]]
         if bad:
             bad.sort()
             more = " and %d more" % (len(bad) - 4) if len(bad) > 4 else ""  # the notice must fit the screen
             self.notices.append("settings: %s%s reset to default" % (", ".join(bad[:4]), more))
 
     def _check_record(self, name, with_summary):
-        try:
-            data = self.read_bytes(name)
-        except MemoryError:
-            # larger than the heap can hold: left in place it would stop every boot here
-            self.set_aside(name, "too large to read (%d bytes)" % self._size(name))
-            return
+        data = self.read_bytes(name)
         if data is None:
             if self._size(name) >= 0:
                 self.set_aside(name, "cannot be read")

@@ -11,16 +11,13 @@ class RecordError(ValueError):
     """Bad record data: the message names the field and the problem."""
 
 
-def shown(value, most=40):
-    """A bad value as it appears in an error line: its repr, cut short (a file
-    may hold anything, and the line must fit a screen and a terminal)."""
+def shown(value, most=40, bare=False):
+    """A bad value as it appears in an error line: its repr (bare: a name from a
+    file without its quotes), control characters escaped, cut short. A file may
+    hold anything, and the line must fit a screen and a terminal."""
     s = repr(value)
-    return s if len(s) <= most else s[: most - 3] + "..."
-
-
-def plain(text, most=30):
-    """A name from a file (a field, a code) for an error line: control characters escaped, cut short."""
-    s = repr(text)[1:-1] if isinstance(text, str) else repr(text)
+    if bare and isinstance(value, str):
+        s = s[1:-1]
     return s if len(s) <= most else s[: most - 3] + "..."
 
 
@@ -99,5 +96,5 @@ def check_options(spec, given, where="options"):
         out[name] = value
     for name in given:
         if name not in known:
-            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, plain(name), ", ".join(known) or "none"))
+            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, shown(name, 30, True), ", ".join(known) or "none"))
     return out

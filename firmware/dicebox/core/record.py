@@ -8,7 +8,7 @@ import json
 
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
-from dicebox.core.game import RecordError, check_options, plain, shown
+from dicebox.core.game import RecordError, check_options, shown
 from dicebox.core.jsonout import dumps
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
@@ -52,7 +52,7 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: must be a JSON object" % where)
     for key in obj:
         if key not in _FIELDS:
-            raise RecordError("%s: unknown field '%s'" % (where, plain(key)))
+            raise RecordError("%s: unknown field '%s'" % (where, shown(key, 30, True)))
     for key in ("dicebox", "ruleset", "seed"):
         if key not in obj:
             raise RecordError("%s: missing field '%s'" % (where, key))

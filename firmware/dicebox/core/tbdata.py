@@ -6,7 +6,7 @@ DataError("WHERE: field 'F': problem") so the host and the device can show
 one clear line and go on with the other files. No I/O here.
 """
 from dicebox.core.compat import const
-from dicebox.core.game import RecordError, plain, shown
+from dicebox.core.game import RecordError, shown
 
 KD = const(1)  # punch flags, as bits
 CUT = const(2)
@@ -57,7 +57,7 @@ def _object(obj, where, what, known):
         raise DataError("%s: %s must be a JSON object" % (where, what))
     for key in obj:
         if key not in known:
-            _fail(where, plain(key), "unknown field (known: %s)" % ", ".join(known))
+            _fail(where, shown(key, 30, True), "unknown field (known: %s)" % ", ".join(known))
 
 
 def check_card(obj, where="card"):
@@ -74,7 +74,7 @@ def check_card(obj, where="card"):
         _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
     punches = {}
     for code in table:
-        field = "punches." + plain(code, 12)
+        field = "punches." + shown(code, 12, True)
         _text(code, where, field, 8)
         entry = table[code]
         if not isinstance(entry, list) or not 2 <= len(entry) <= 4:
