@@ -100,3 +100,19 @@ def test_any_saved_fight_and_settings_boot_to_a_working_box(tmp_path_factory, cu
     elif current:
         assert (root / "current.json.bad").read_bytes() == current
     dismiss_and_roll(dev)
+
+
+def test_a_fight_begun_with_box_dice_resumes_after_switching_to_table_dice(tmp_path):
+    """Found by the button storm: Resume crashed with NeedDie (a fight the box rolled for,
+    then Settings -> table dice, then Resume); it now goes on with the box's dice."""
+    from test_titlebout import ANT
+
+    rec = record.Record("titlebout", {"red": ANT, "blue": dict(ANT, name="Twin")}, 1, [])
+    record.replay(rec)  # the box rolls the AGG tie at the start
+    (tmp_path / "current.json").write_text(rec.dumps())
+    st_ = ST.Store(str(tmp_path))
+    st_.save_settings(dict(st_.settings(), dice_source="table"))
+    dev = boot(tmp_path)
+    screen = dev.app.top
+    assert type(screen).__name__ == "TitleBoutScreen" and screen.session.ask is False
+    assert screen.session.game.state() == record.replay(rec).state()

@@ -177,6 +177,8 @@ class Storm:
             for p in invariants.problems(game):
                 self.fail("%s: %s" % (session.rec.ruleset, p))
             self.check_replay(session)
+        for task in getattr(stack[0], "tasks", ()):  # background sessions (the wound tracker)
+            self.check_task(task)
         current = self.store.current()
         if current is not None:
             try:
@@ -186,7 +188,37 @@ class Storm:
                 return
         if top_session is not None and not top_done and top_session.rec.inputs:
             if current is None or saved.dumps() != top_session.rec.dumps():
-                self.fail("the fight on screen is not the one saved")
+                self.fail("the %s fight on screen (%d inputs, %s) is not the one saved (%s)" % (
+                    top_session.rec.ruleset, len(top_session.rec.inputs),
+                    "/".join(type(x).__name__ for x in stack),
+                    "none" if current is None else "%s, %d inputs" % (saved.ruleset, len(saved.inputs))))
+
+    def check_task(self, task):
+        game = getattr(task, "game", None)
+        if game is None:
+            return
+        self.rulesets[game.RULESET] = 1
+        for p in invariants.problems(game):
+            self.fail("%s task: %s" % (game.RULESET, p))
+        n = getattr(task, "n", -1)
+        if n < 0 or self.checked.get(id(task)) == n or n % 5:
+            return
+        self.checked[id(task)] = n
+        # the journal on flash replays to the tracker's state (its inputs live only there)
+        from dicebox import journal
+
+        name = sys.modules[type(task).__module__].JOURNAL
+        rec = R.Record(task.rec.ruleset, task.rec.options, task.rec.seed,
+                       [R.loads('{"dicebox":1,"ruleset":"x","seed":0,"inputs":[%s]}' % line).inputs[0]
+                        for line in journal.lines(self.store, name)])
+        try:
+            again = R.replay(rec)
+        except Exception as e:  # noqa: BLE001
+            self.fail("the wound journal does not replay: %s" % e)
+            return
+        if len(rec.inputs) != n or again.state() != game.state():
+            self.fail("the wound journal (%d lines) replays to another state than the tracker's (%d inputs)"
+                      % (len(rec.inputs), n))
 
     def check_replay(self, session):
         rec = session.rec

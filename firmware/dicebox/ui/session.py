@@ -15,7 +15,13 @@ class Session:
         self.rec = rec
         # table_ok False: the box always rolls (a secret deal must not come from the table)
         self.ask = table_ok and app.settings["dice_source"] == "table" and rec.ruleset != "dice"
-        self.game = _record.replay(rec, ask=self.ask)
+        try:
+            self.game = _record.replay(rec, ask=self.ask)
+        except _dice.NeedDie:
+            # rolled by the box before Settings said "table dice" (or its set-up rolls):
+            # it goes on with the box's dice rather than never opening again
+            self.ask = False
+            self.game = _record.replay(rec)
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None
 
