@@ -187,10 +187,12 @@ class Storm:
                 self.fail("the saved fight does not load: %s" % e)
                 return
         if top_session is not None and not top_done and top_session.rec.inputs:
-            if current is None or saved.dumps() != top_session.rec.dumps():
+            rec = top_session.rec
+            # table dice entered for an input that is not complete yet are saved with it
+            if current is None or saved.inputs != rec.inputs or saved.dice != rec.dice[:len(saved.dice)] or \
+                    R.Record(rec.ruleset, rec.options, rec.seed, rec.inputs, saved.dice).dumps() != saved.dumps():
                 self.fail("the %s fight on screen (%d inputs, %s) is not the one saved (%s)" % (
-                    top_session.rec.ruleset, len(top_session.rec.inputs),
-                    "/".join(type(x).__name__ for x in stack),
+                    rec.ruleset, len(rec.inputs), "/".join(type(x).__name__ for x in stack),
                     "none" if current is None else "%s, %d inputs" % (saved.ruleset, len(saved.inputs))))
 
     def check_task(self, task):
