@@ -26,7 +26,7 @@ class NeedDie(Exception):
     """The record has no more forced values and the players roll: ask for one."""
 
     def __init__(self, die, why):
-        Exception.__init__(self, die, why)
+        super().__init__(die, why)  # MicroPython's Exception has no __init__ to call by name
         self.die = die
         self.why = why
 
