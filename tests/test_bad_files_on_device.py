@@ -108,7 +108,7 @@ def test_a_fight_begun_with_box_dice_resumes_after_switching_to_table_dice(tmp_p
     from test_titlebout import ANT
 
     rec = record.Record("titlebout", {"red": ANT, "blue": dict(ANT, name="Twin")}, 1, [])
-    record.replay(rec)  # the box rolls the AGG tie at the start
+    rec.inputs.append(record.replay(rec).prompt()[1])  # the box rolled the AGG tie, then one input
     (tmp_path / "current.json").write_text(rec.dumps())
     st_ = ST.Store(str(tmp_path))
     st_.save_settings(dict(st_.settings(), dice_source="table"))

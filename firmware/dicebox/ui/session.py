@@ -18,8 +18,10 @@ class Session:
         try:
             self.game = _record.replay(rec, ask=self.ask)
         except _dice.NeedDie:
-            # rolled by the box before Settings said "table dice" (or its set-up rolls):
-            # it goes on with the box's dice rather than never opening again
+            if not rec.inputs:
+                raise  # a new fight's set-up roll: the mode asks the table for it
+            # under way with the box's dice before Settings said "table dice": it goes
+            # on with the box's dice rather than never opening again
             self.ask = False
             self.game = _record.replay(rec)
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
