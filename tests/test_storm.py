@@ -79,7 +79,7 @@ def test_storm_on_cpython_matches_micropython_step_for_step(mp, storm_mpy, tmp_p
 
 @pytest.mark.soak
 @pytest.mark.parametrize("heap", HEAPS)
-def test_storm_under_micropython_survives_with_a_flat_heap(mp, storm_mpy, tmp_path, heap):
+def test_storm_under_micropython_survives_and_reports_its_heap(mp, storm_mpy, tmp_path, heap):
     seeds = size(("3",), ("3", "4"))
     presses = size(1500, 50000)
     total = 0
