@@ -81,3 +81,34 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
     d.press(B.BACK)
     assert sys.modules["dicebox.ui.larp_wounds_ui"] is tracker_module
     assert "dicebox.ui.dice_ui" not in sys.modules
+
+
+TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo")
+
+
+def _choose(d, label):
+    menu = d.app.top
+    while menu.items[menu.sel][0] != label:
+        d.press(B.DOWN)
+    d.press(B.OK)
+
+
+def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "Title Bout")
+    assert all(n in sys.modules for n in TB_SETUP)
+    assert "dicebox.ui.titlebout_ui" not in sys.modules  # the set-up runs without the fight screen
+    setup = d.app.top
+    _choose(d, "Start the bout")
+    fight = d.app.top
+    assert type(fight).__name__ == "TitleBoutScreen" and d.app.stack[-2] is not setup
+    assert not any(n in sys.modules for n in TB_SETUP)
+    assert not hasattr(sys.modules["dicebox.core"], "tbdata")
+    d.press(B.OK, 900)  # a round: the bout goes on without them
+    assert fight.game.round == 2 or fight.panel != 0
+    d.press(B.BACK)  # leave (asks: it is unfinished)
+    d.press(B.OK)
+    assert d.app.top is d.app.stack[0]
+    _choose(d, "Title Bout")  # the set-up loads again and works
+    assert type(d.app.top) is not type(setup) and type(d.app.top).__name__ == "Setup"
+    assert d.app.top.found == setup.found

@@ -11,12 +11,12 @@ of the round, 2 to the end of the bout). With the "assisted" option the box
 asks for chart and card outcomes (small int pickers) instead of looking
 them up, and for the ratings of a fighter given no card.
 """
-from dicebox.core import tbdata
+from dicebox.core import tbplay
 from dicebox.core.compat import const
 from dicebox.core.dice import D20, PCT, TWO_D6
 from dicebox.core.game import Game as _Game
 from dicebox.core.game import RecordError
-from dicebox.core.tbdata import CUT, KD, K, STOP, WARN
+from dicebox.core.tbplay import CUT, KD, K, STOP, WARN
 
 RULESET = "titlebout"
 CLICKS = const(40)  # clicks of the time track in one round
@@ -36,10 +36,26 @@ M_DRAW = const(7)
 _METHODS = ("", "KO", "TKO", "TKO", "TKO", "DQ", "decision", "draw")
 _REASONS = ("", "", "cut", "injury", "three knockdowns", "foul", "", "")
 
+def _checks():
+    # the card and chart checks load with a record, not with the module: a
+    # running bout can leave them (and the demo charts) off the heap
+    from dicebox.core import tbdata
+
+    return tbdata
+
+
+def _opt_card(v):
+    return _checks().opt_card(v)
+
+
+def _opt_charts(v):
+    return _checks().opt_charts(v)
+
+
 OPTIONS = (
-    ("red", None, tbdata.opt_card),
-    ("blue", None, tbdata.opt_card),
-    ("charts", "demo", tbdata.opt_charts),
+    ("red", None, _opt_card),
+    ("blue", None, _opt_card),
+    ("charts", "demo", _opt_charts),
     ("rounds", 12, (4, 15)),
     ("assisted", False, bool),
     ("agg_tie", "roll", ("roll", "red", "ask")),
@@ -108,13 +124,13 @@ class Game(_Game):
             for side in SIDES:
                 if o[side] is None:
                     raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
-                tbdata.check_fit(o[side], charts, "options." + side)
-            self.charts = tbdata.Charts(charts)
+                _checks().check_fit(o[side], charts, "options." + side)
+            self.charts = tbplay.Charts(charts)
             codes = self.charts.codes
         else:
             self.charts = None
         self.codes = codes
-        self.fighters = [None if o[s] is None else tbdata.Fighter(o[s], codes) for s in SIDES]
+        self.fighters = [None if o[s] is None else tbplay.Fighter(o[s], codes) for s in SIDES]
         self.score = [[0] * self.rounds, [0] * self.rounds]  # the scoresheet: points by round
         self.knockdowns = [0, 0]  # times each side was knocked down
         self.round_kd = [0, 0]
@@ -170,7 +186,7 @@ class Game(_Game):
                 card = {"name": "Red" if side == 0 else "Blue", "kdr1": 1, "kor": 1}
                 for i in range(5):
                     card[_SETUP_KEYS[i]] = yield P_SETUP[side][i]
-                self.fighters[side] = tbdata.Fighter(card, ())
+                self.fighters[side] = tbplay.Fighter(card, ())
         red, blue = self.fighters
         if red.agg != blue.agg:
             first, why = (0 if red.agg > blue.agg else 1), 0
