@@ -4,7 +4,7 @@ import re
 from conftest import FIRMWARE
 import pytest
 
-from dicebox.ui import arena_text, lang, titlebout_text
+from dicebox.ui import arena_text, lang, larp_ui, titlebout_text
 
 
 def _column(path, name):
@@ -38,7 +38,7 @@ def test_t_follows_the_language():
         lang.set_lang("en")
 
 
-@pytest.mark.parametrize("mod", (arena_text, titlebout_text), ids=lambda m: m.__name__)
+@pytest.mark.parametrize("mod", (arena_text, titlebout_text, larp_ui), ids=lambda m: m.__name__)
 def test_mode_label_columns_line_up_with_their_keys(mod):
     name = mod.__name__.rsplit(".", 1)[1]
     en = _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
@@ -52,8 +52,10 @@ def test_mode_labels_follow_the_language():
         assert arena_text.t("duel") == "Duel" and arena_text.stat(1) == "Toughness"
         assert titlebout_text.tt("count chart") == "count" and titlebout_text.tt("R-44") == "R-44"
         assert arena_text.t("yes_no") == "OK yes  BACK no"  # not the mode's: ui/lang.py's
+        assert larp_ui.L("stealth") == "Stealth" and larp_ui.L("boxer") == "Boxer" and larp_ui.L("undone") == "Undone"
         lang.set_lang("ru")
         assert arena_text.t("duel") == "Поединок" and arena_text.stat(1) == "Выносливость"
         assert titlebout_text.tt("count chart") == "счёт" and arena_text.t("yes_no") == "OK да  BACK нет"
+        assert larp_ui.L("stealth") == "Кулуарка" and larp_ui.L("boxer") == "Боец" and larp_ui.L("undone") == "Отменено"
     finally:
         lang.set_lang("en")
