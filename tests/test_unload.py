@@ -6,6 +6,7 @@ import pytest
 
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
+from host_sim.memstore import MemoryStore
 
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers")
@@ -112,3 +113,31 @@ def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
     _choose(d, "Title Bout")  # the set-up loads again and works
     assert type(d.app.top) is not type(setup) and type(d.app.top).__name__ == "Setup"
     assert d.app.top.found == setup.found
+
+
+@pytest.mark.parametrize("fight, own, others", (
+    ("Boxing", "larp_boxing_ui", ("larp_duel_ui", "larp_shoot_ui", "larp_stealth_ui")),
+    ("Stealth", "larp_stealth_ui", ("larp_boxing_ui", "larp_duel_ui", "larp_shoot_ui")),
+))
+def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(fresh_boot, fight, own, others):
+    store = MemoryStore()
+    d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "LARP judge")
+    _choose(d, fight)
+    if fight == "Boxing":
+        d.press(B.OK)  # Start: the reveal over the bout
+        d.press(B.BACK)
+        d.press(B.OK)  # the first blow: an input, saved
+    else:
+        d.press(B.UP)  # target 1 (the picker starts at 0: not on the tracker)
+        d.press(B.OK)
+    screen = d.app.top
+    assert type(screen).__module__ == "dicebox.ui." + own
+    assert not any("dicebox.ui." + n in sys.modules for n in others)
+    assert ("dicebox.core.larp_boxing" in sys.modules) == (fight == "Boxing")
+    assert store.current() is not None
+    d2 = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))  # power cut: the same flash
+    if d2.app.top is d2.app.stack[0]:
+        _choose(d2, "Resume fight")
+    assert type(d2.app.top).__name__ == type(screen).__name__
+    assert d2.app.top.session.rec.ruleset == screen.session.rec.ruleset

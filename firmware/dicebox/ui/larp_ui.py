@@ -1,6 +1,7 @@
 """LARP judge: the menu, labels in both languages and the participant picker.
 
-The play screens live in larp_fights (boxing, duel, firearms, stealth) and
+The play screens live in larp_boxing_ui, larp_duel_ui, larp_shoot_ui,
+larp_stealth_ui (their shared parts in larp_fights) and
 larp_wounds_ui (the wound tracker, which runs in the background once a
 session is started); they are imported only when opened.
 """
@@ -88,10 +89,10 @@ KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"),
 
 # What a mode key opens: (label key, module, function) in menu order.
 _ITEMS = (
-    ("boxing", "larp_fights", "boxing_setup"),
-    ("duel", "larp_fights", "duel_start"),
-    ("shoot", "larp_fights", "shoot_start"),
-    ("stealth", "larp_fights", "stealth_start"),
+    ("boxing", "larp_boxing_ui", "boxing_setup"),
+    ("duel", "larp_duel_ui", "duel_start"),
+    ("shoot", "larp_shoot_ui", "shoot_start"),
+    ("stealth", "larp_stealth_ui", "stealth_start"),
     ("wounds", "larp_wounds_ui", "open_tracker"),
 )
 
