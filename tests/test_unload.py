@@ -11,14 +11,21 @@ from host_sim.memstore import MemoryStore
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers")
 
+# the modes' own modules (what boot does not load)
+MODE_MODULES = ("dicebox.ui.titlebout", "dicebox.ui.arena", "dicebox.ui.larp", "dicebox.core.tb",
+                "dicebox.core.titlebout", "dicebox.core.arena", "dicebox.core.larp", "dicebox.cards")
+
 
 @pytest.fixture
 def fresh_boot():
     """Other tests may have imported the modes already: boot without them, and
     give the other tests their modules back afterwards."""
     saved = {n: m for n, m in sys.modules.items() if n.startswith("dicebox.")}
-    for name in LAZY:
-        sys.modules.pop(name, None)
+    for name in [n for n in sys.modules if n in LAZY or n.startswith(MODE_MODULES)]:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        if hasattr(sys.modules[name[:dot]], name[dot + 1:]):
+            delattr(sys.modules[name[:dot]], name[dot + 1:])  # else `from package import name` finds it there
     yield
     for name in [n for n in sys.modules if n.startswith("dicebox.")]:
         del sys.modules[name]
