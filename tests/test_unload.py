@@ -148,3 +148,24 @@ def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(f
         _choose(d2, "Resume fight")
     assert type(d2.app.top).__name__ == type(screen).__name__
     assert d2.app.top.session.rec.ruleset == screen.session.rec.ruleset
+
+
+def test_an_arena_fight_runs_without_the_roster_screens_and_file_code(fresh_boot):
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "Arena")
+    menu = d.app.top
+    _choose(d, "Fighters")
+    assert "dicebox.ui.arena_edit" in sys.modules
+    d.press(B.BACK)
+    assert d.app.top is menu and "dicebox.ui.arena_edit" not in sys.modules
+    _choose(d, "Duel")
+    _choose(d, "Start")
+    fight = d.app.top
+    assert type(fight).__name__ == "ArenaFight"
+    assert "dicebox.ui.arena_edit" not in sys.modules and "dicebox.arena_roster" not in sys.modules
+    d.press(B.OK, 900)  # on auto to the end
+    assert fight.game.result() is not None
+    d.press(B.BACK)
+    d.press(B.BACK)
+    _choose(d, "Fighters")  # the roster loads again: the same fighters
+    assert len(d.app.top.items) == len(menu.fighters) + 1

@@ -5,14 +5,21 @@ one is open (not while a fight runs). The play screens (the fight and the bracke
 when a fight starts or resumes. Options picked here (health, rulings) last
 while the box is on; the fighters live on flash (dicebox/arena_roster.py).
 """
-from dicebox import arena_roster as R
 from dicebox.core import arena
 from dicebox.core import record as _record
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.arena_text import t
 from dicebox.ui.home import unload
 
-_EDIT = ("dicebox.ui.arena_edit",)  # the roster and pickers: loaded while one is open
+# the roster screens and pickers, and the fighters file's code: loaded while
+# one is open (or the file is read or written), not while a fight runs
+_EDIT = ("dicebox.ui.arena_edit", "dicebox.arena_roster")
+
+
+def _roster():
+    from dicebox import arena_roster
+
+    return arena_roster
 
 
 def _edit():
@@ -41,7 +48,8 @@ def screen_for(app, rec):
 
 class ArenaMenu(Menu):
     def __init__(self, app):
-        self.fighters, self.error = R.load(app.store)
+        self.fighters, self.error = _roster().load(app.store)
+        unload(_EDIT)
         self.health = 10
         self.rules = {}  # ruling options that differ from the default
         Menu.__init__(self, app, t("arena"), [
@@ -53,9 +61,9 @@ class ArenaMenu(Menu):
     def save(self):
         """Write the roster; a full or failing flash is one line on screen."""
         try:
-            R.save(self.app.store, self.fighters)
+            _roster().save(self.app.store, self.fighters)
         except (OSError, ValueError) as e:
-            self.app.push(Message(self.app, t("error"), "%s: %s" % (R.NAME, e)))
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (_roster().NAME, e)))
 
     def resumed(self):
         unload(_EDIT)  # back from the roster: the editors leave the heap
