@@ -2,7 +2,6 @@
 flash, see cards.py) or "own card", the rounds, the rulings. Start loads the
 fight screen (titlebout_ui.py) in its place, which then unloads this module
 and the card checks; the set-up screens run without the fight's code."""
-from dicebox import cards
 from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
@@ -10,13 +9,21 @@ from dicebox.core.tbdata import DataError
 from dicebox.core.tbdemo import CHARTS
 from dicebox.ui import draw
 from dicebox.ui.app import Menu, Message, NumberPicker
+from dicebox.ui.home import unload
 from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
+
+
+def _cards():
+    from dicebox import cards  # read the files, then leave: the bout does not need it
+
+    return cards
 
 
 def card_dirs(app):
     """Folders holding fighter cards: the platform's (simulator), else the flash's
     demo folder and the user's own."""
+    cards = _cards()
     return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
 
 
@@ -25,7 +32,7 @@ def find_cards(app):
     found = []
     errors = []
     for folder in card_dirs(app):
-        f, e = cards.index_dir(folder, CHARTS, missing_ok=True)
+        f, e = _cards().index_dir(folder, CHARTS, missing_ok=True)
         found.extend(f)
         errors.extend(e)
     return found, errors
@@ -112,7 +119,7 @@ class Setup(Menu):
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = cards.load_card(self.found[k][1], CHARTS)
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], CHARTS)
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -125,6 +132,7 @@ class Setup(Menu):
         except DataError as e:
             app.push(Message(app, t("error"), str(e)))
             return
+        unload(("dicebox.cards",))  # room for the fight screen's code
         _ui().open_bout(app, _record.Record(tb.RULESET, opts, app.new_seed()), replace=self)
 
 
