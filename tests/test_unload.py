@@ -13,7 +13,7 @@ LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dic
 
 # the modes' own modules (what boot does not load)
 MODE_MODULES = ("dicebox.ui.titlebout", "dicebox.ui.arena", "dicebox.ui.larp", "dicebox.core.tb",
-                "dicebox.core.titlebout", "dicebox.core.arena", "dicebox.core.larp", "dicebox.cards")
+                "dicebox.core.titlebout", "dicebox.core.arena", "dicebox.core.larp", "dicebox.cards", "dicebox.arena_roster")
 
 
 @pytest.fixture
