@@ -45,7 +45,8 @@ def _checks():
 
 
 def _opt_card(v):
-    return _checks().opt_card(v)
+    checked = _checks().opt_card(v)
+    return v if checked == v else checked  # a card already in order is not kept twice (record and game)
 
 
 def _opt_charts(v):
