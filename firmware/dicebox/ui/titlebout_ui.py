@@ -343,14 +343,13 @@ class TitleBoutScreen(FightScreen):
             return self._result_words()
         return name
 
-    def _result_words(self):
-        r = self.game.result()
+    def _result_words(self, r=None):
+        r = r or self.game.result()  # a dict with the scoresheet: made once a frame
         if r["winner"] is None:
             return tt("draw")
         return "%s %s" % (self.name(0 if r["side"] == "red" else 1, False), tt("wins"))
 
-    def _method(self):
-        r = self.game.result()
+    def _method(self, r):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
 
     def summary(self):
@@ -463,8 +462,8 @@ class TitleBoutScreen(FightScreen):
         g = self.game
         r = g.result()
         draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
-        text.draw_center(c, self._result_words(), 13)
-        text.draw_center(c, self._method(), 22, text.MEDIUM)
+        text.draw_center(c, self._result_words(r), 13)
+        text.draw_center(c, self._method(r), 22, text.MEDIUM)
         text.draw_center(c, tt(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
         text.draw_center(c, tt("sheet_hint"), 56)
