@@ -95,9 +95,13 @@ TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata"
 
 
 def _choose(d, label):
+    """OK on the first row that starts with label (a picker row has the build after the name)."""
     menu = d.app.top
-    while menu.items[menu.sel][0] != label:
+    for _ in range(len(menu.items)):
+        if menu.items[menu.sel][0].startswith(label):
+            break
         d.press(B.DOWN)
+    assert menu.items[menu.sel][0].startswith(label), [row for row, _ in menu.items]
     d.press(B.OK)
 
 
@@ -150,7 +154,7 @@ def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(f
     assert d2.app.top.session.rec.ruleset == screen.session.rec.ruleset
 
 
-def test_an_arena_fight_runs_without_the_roster_screens_and_file_code(fresh_boot):
+def test_an_arena_fight_runs_without_the_set_up_roster_screens_and_file_code(fresh_boot):
     d = Device(platform=Platform(b"\x00\x00\x00\x07"))
     _choose(d, "Arena")
     menu = d.app.top
@@ -159,13 +163,35 @@ def test_an_arena_fight_runs_without_the_roster_screens_and_file_code(fresh_boot
     d.press(B.BACK)
     assert d.app.top is menu and "dicebox.ui.arena_edit" not in sys.modules
     _choose(d, "Duel")
+    setup = d.app.top
+    _choose(d, "B: Brute")
+    _choose(d, "Wall")  # B: Wall
+    _choose(d, "Health: 10")
+    d.press(B.UP)
+    d.press(B.OK)  # Health 11
+    rows = [label for label, _ in setup.items]
     _choose(d, "Start")
     fight = d.app.top
     assert type(fight).__name__ == "ArenaFight"
-    assert "dicebox.ui.arena_edit" not in sys.modules and "dicebox.arena_roster" not in sys.modules
+    assert fight.session.rec.options["b_name"] == "Wall" and fight.session.rec.options["health"] == 11
+    # the fight runs without the set-up: a marker under it, arena_ui off the heap
+    assert [type(s).__name__ for s in d.app.stack] == ["Home", "SetUpMarker", "ArenaFight"]
+    assert not any(n in sys.modules for n in ("dicebox.ui.arena_ui", "dicebox.ui.arena_edit", "dicebox.arena_roster"))
     d.press(B.OK, 900)  # on auto to the end
     assert fight.game.result() is not None
+    d.press(B.BACK)  # the menu and the set-up come back as they were
+    back = d.app.top
+    assert [type(s).__name__ for s in d.app.stack] == ["Home", "ArenaMenu", "DuelSetUp"]
+    assert [label for label, _ in back.items] == rows and back.sel == rows.index("Start")
+    assert "dicebox.ui.arena_play" not in sys.modules  # the next fight loads it again
+    _choose(d, "Start")  # the same pair again
+    assert d.app.top.session.rec.options["b_name"] == "Wall"
+    d.press(B.BACK)  # leave the fight (nothing played yet: it does not ask)
+    if type(d.app.top).__name__ == "Confirm":
+        d.press(B.OK)
+    assert type(d.app.top).__name__ == "DuelSetUp"
     d.press(B.BACK)
-    d.press(B.BACK)
+    menu = d.app.top
+    assert type(menu).__name__ == "ArenaMenu" and menu.health == 11 and menu.sel == 0
     _choose(d, "Fighters")  # the roster loads again: the same fighters
     assert len(d.app.top.items) == len(menu.fighters) + 1

@@ -22,6 +22,9 @@ def _roster():
     return arena_roster
 
 
+_PLAY = ("dicebox.ui.arena_play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.core.arena_cup")
+
+
 def _edit():
     from dicebox.ui import arena_edit
 
@@ -101,12 +104,34 @@ class _SetUp(Menu):
         self.build()
 
     def launch(self, rec):
+        app = self.app
         try:
-            screen = _play().screen_for(self.app, rec)
+            screen = _play().screen_for(app, rec)
         except (ValueError, MemoryError) as e:
-            self.app.push(Message(self.app, t("error"), str(e)))
+            app.push(Message(app, t("error"), str(e)))
             return
-        self.app.push(screen)
+        # The fight runs without the set-up: the menu and this screen leave the
+        # stack (and this module the heap) for a marker that rebuilds them, as
+        # they were, when the fight is left (restore below).
+        home = self.home
+        state = (home.health, home.rules, home.sel, home.first, type(self) is CupSetUp, self.sel, self.first, self.choice())
+        del app.stack[app.stack.index(home):]
+        app.push(_play().SetUpMarker(app, state))
+        app.push(screen)
+        unload(("dicebox.ui.arena_ui",))
+
+
+def restore(app, state):
+    """The menu and the set-up a fight was started from, in place of its marker."""
+    health, rules, sel, first, cup, setup_sel, setup_first, choice = state
+    unload(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
+    menu = ArenaMenu(app)
+    menu.health, menu.rules, menu.sel, menu.first = health, rules, sel, first
+    app.replace(menu)
+    setup = (CupSetUp if cup else DuelSetUp)(app, menu)
+    setup.restore(choice)
+    setup.sel, setup.first = setup_sel, setup_first
+    app.push(setup)
 
 
 class DuelSetUp(_SetUp):
@@ -134,6 +159,13 @@ class DuelSetUp(_SetUp):
 
     def _set(self, side, i):
         self.pair[side] = i
+        self.build()
+
+    def choice(self):
+        return self.pair
+
+    def restore(self, pair):
+        self.pair = pair
         self.build()
 
     def start_fight(self):
@@ -169,6 +201,13 @@ class CupSetUp(_SetUp):
     def _toggle_size(self):
         self.size = 12 - self.size  # 4 <-> 8
         del self.picked[self.size:]
+        self.build()
+
+    def choice(self):
+        return self.size, self.picked
+
+    def restore(self, choice):
+        self.size, self.picked = choice
         self.build()
 
     def start_fight(self):
