@@ -117,6 +117,7 @@ def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
     assert not any(n in sys.modules for n in TB_SETUP)
     assert not hasattr(sys.modules["dicebox.core"], "tbdata")
     d.press(B.OK, 900)  # a round: the bout goes on without them
+    assert "dicebox.core.tbdescribe" not in sys.modules  # transcript text: History's, not the bout's
     assert fight.game.round == 2 or fight.panel != 0
     d.press(B.BACK)  # leave (asks: it is unfinished)
     d.press(B.OK)
