@@ -1,9 +1,11 @@
 """Arena mode: the set-up of a duel or a cup.
 
 The roster, the builder and the pickers are in arena_edit.py, loaded while
-one is open (not while a fight runs). The play screens (the fight and the bracket) are in arena_play.py, loaded
-when a fight starts or resumes. Options picked here (health, rulings) last
-while the box is on; the fighters live on flash (dicebox/arena_roster.py).
+one is open (not while a fight runs). The play screens (the fight and the
+bracket) are in arena_play.py, loaded when a fight starts or resumes; a fight
+replaces the menu and the set-up on the stack, and they come back as they were
+when it is left (restore). Options picked here (health, rulings) last while
+the box is on; the fighters live on flash (dicebox/arena_roster.py).
 """
 from dicebox.core import arena
 from dicebox.core import record as _record
@@ -22,6 +24,7 @@ def _roster():
     return arena_roster
 
 
+# the fight's code: unloaded when the set-up comes back (the next fight loads it again)
 _PLAY = ("dicebox.ui.arena_play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.core.arena_cup")
 
 
