@@ -8,7 +8,8 @@ session is started); they are imported only when opened.
 from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.ui import draw, text
-from dicebox.ui.app import Menu, Screen
+from dicebox.ui.app import Menu
+from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, t
 
 # Labels only the LARP screens use, as in ui/lang.py: flat tuples, English
@@ -157,32 +158,16 @@ def tracker(app):
     return None
 
 
-class ParticipantPicker(Screen):
+class ParticipantPicker(NumberPicker):
     """A participant number with his name under it; UP/DOWN (held: fast), OK takes it.
     lo 0 offers "not on the tracker"."""
 
     def __init__(self, app, title, value, lo, hi, on_done, name_of=None):
-        Screen.__init__(self, app)
-        self.title = title
-        self.lo = lo
-        self.hi = hi
-        self.value = min(hi, max(lo, value))
-        self.on_done = on_done
+        NumberPicker.__init__(self, app, title, value, lo, hi, on_done)
         self.name_of = name_of
-        self.repeats = 0
 
-    def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
-            step = 5 if self.repeats > 8 else 1
-            span = self.hi - self.lo + 1
-            self.value = self.lo + (self.value - self.lo + (step if b == B.UP else -step)) % span
-            self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
-            self.app.pop()
-            self.on_done(self.value)
-        else:
-            Screen.button(self, b, ev, now)
+    def fast_step(self):
+        return 5
 
     def draw(self, c):
         draw.header(c, self.title)
