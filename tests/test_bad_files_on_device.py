@@ -79,7 +79,7 @@ def test_every_file_damaged_at_once(tmp_path):
     from dicebox.ui.history import Transcript
 
     page = Transcript(dev.app, 3)
-    assert page.title == "Error" and "input 1" in " ".join(page.lines)
+    assert page.title == "Error" and "input 1" in " ".join(page.window()[0])
 
 
 @settings(max_examples=size(60, 800), deadline=None, suppress_health_check=list(HealthCheck))

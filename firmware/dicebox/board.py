@@ -6,7 +6,7 @@ Pure code (no machine), so the host checks a board before deploying it.
 """
 import json
 
-from dicebox.core.game import shown
+from dicebox.core.errtext import shown
 
 FIELDS = ("name", "chip", "i2c", "display", "buttons", "buzzer")
 BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # order of dicebox.buttons
@@ -37,7 +37,7 @@ def _obj(obj, field, keys, where):
         raise BoardError("%s: field '%s': must be an object" % (where, field))
     for k in obj:
         if k not in keys:
-            raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, shown(k, 30, True), ", ".join(keys)))
+            raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, shown(k, 30)[1:-1], ", ".join(keys)))
     return obj
 
 
@@ -65,7 +65,7 @@ def check(obj, where="board.json"):
         raise BoardError("%s: must be a JSON object" % where)
     for k in obj:
         if k not in FIELDS:
-            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, shown(k, 30, True), ", ".join(FIELDS)))
+            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, shown(k, 30)[1:-1], ", ".join(FIELDS)))
     for k in ("name", "chip", "i2c", "display", "buttons"):
         if k not in obj:
             raise BoardError("%s: field '%s': missing" % (where, k))

@@ -14,7 +14,7 @@ import json
 
 from dicebox import settings as _settings
 from dicebox.core import record as _record
-from dicebox.core.game import RecordError, shown
+from dicebox.core.game import RecordError
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -172,11 +172,12 @@ class Store:
             self.set_aside(SETTINGS, why)
             return
         kept = _settings.merge_valid(obj)
-        bad = [shown(k, 30, True) for k in obj if k not in kept or kept[k] != obj[k]]
+        bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
         if bad:
+            from dicebox.core.errtext import shown  # only for a damaged file
+
             bad.sort()
-            more = " and %d more" % (len(bad) - 4) if len(bad) > 4 else ""  # the notice must fit the screen
-            self.notices.append("settings: %s%s reset to default" % (", ".join(bad[:4]), more))
+            self.notices.append("settings: %s reset to default" % shown(", ".join(bad), 60)[1:-1])  # fits the screen
 
     def _check_record(self, name, with_summary):
         data = self.read_bytes(name)

@@ -9,7 +9,7 @@ Rulings and their options are in docs/rules/arena.md.
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
-from dicebox.core.game import shown
+from dicebox.core.errtext import shown
 
 RULESET = "arena"
 

@@ -11,16 +11,6 @@ class RecordError(ValueError):
     """Bad record data: the message names the field and the problem."""
 
 
-def shown(value, most=40, bare=False):
-    """A bad value as it appears in an error line: its repr (bare: a name from a
-    file without its quotes), control characters escaped, cut short. A file may
-    hold anything, and the line must fit a screen and a terminal."""
-    s = repr(value)
-    if bare and isinstance(value, str):
-        s = s[1:-1]
-    return s if len(s) <= most else s[: most - 3] + "..."
-
-
 class Game:
     RULESET = ""
     OPTIONS = ()  # (name, default, allowed): allowed is (lo, hi), a tuple of str, or a checker
@@ -40,6 +30,7 @@ class Game:
         if p is None:
             raise ValueError("the fight is already over")
         if not isinstance(value, int) or isinstance(value, bool) or not p[1] <= value <= p[2]:
+            from dicebox.core.errtext import shown  # only when it fails
             raise ValueError("%s must be %d..%d, not %s" % (p[0], p[1], p[2], shown(value)))
 
     def apply(self, value):
@@ -79,14 +70,17 @@ def check_options(spec, given, where="options"):
         field = "%s.%s" % (where, name)
         if isinstance(allowed, tuple) and len(allowed) == 2 and isinstance(allowed[0], int):
             if not isinstance(value, int) or isinstance(value, bool):
+                from dicebox.core.errtext import shown  # only when it fails
                 raise RecordError("%s: must be a whole number, not %s" % (field, shown(value)))
             if not allowed[0] <= value <= allowed[1]:
                 raise RecordError("%s: %d is outside %d..%d" % (field, value, allowed[0], allowed[1]))
         elif isinstance(allowed, tuple):
             if value not in allowed:
+                from dicebox.core.errtext import shown  # only when it fails
                 raise RecordError("%s: %s is not one of %s" % (field, shown(value), ", ".join(allowed)))
         elif allowed is bool:
             if value is not True and value is not False:
+                from dicebox.core.errtext import shown  # only when it fails
                 raise RecordError("%s: must be true or false, not %s" % (field, shown(value)))
         else:
             try:
@@ -96,5 +90,6 @@ def check_options(spec, given, where="options"):
         out[name] = value
     for name in given:
         if name not in known:
-            raise RecordError("%s: unknown option '%s' (known: %s)" % (where, shown(name, 30, True), ", ".join(known) or "none"))
+            from dicebox.core.errtext import shown  # only when it fails
+            raise RecordError("%s: unknown option %s (known: %s)" % (where, shown(name, 30), ", ".join(known) or "none"))
     return out

@@ -8,7 +8,7 @@ import json
 
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
-from dicebox.core.game import RecordError, check_options, shown
+from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
@@ -52,17 +52,20 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: must be a JSON object" % where)
     for key in obj:
         if key not in _FIELDS:
-            raise RecordError("%s: unknown field '%s'" % (where, shown(key, 30, True)))
+            from dicebox.core.errtext import shown  # only when it fails
+            raise RecordError("%s: unknown field %s" % (where, shown(key, 30)))
     for key in ("dicebox", "ruleset", "seed"):
         if key not in obj:
             raise RecordError("%s: missing field '%s'" % (where, key))
     if obj["dicebox"] != VERSION:
+        from dicebox.core.errtext import shown  # only when it fails
         raise RecordError("%s: field 'dicebox': version %s is not %d" % (where, shown(obj["dicebox"]), VERSION))
     ruleset = obj["ruleset"]
     if not isinstance(ruleset, str):
         raise RecordError("%s: field 'ruleset': must be text" % where)
     seed = obj["seed"]
     if not _int(seed) or not 0 <= seed <= SEED_MAX:
+        from dicebox.core.errtext import shown  # only when it fails
         raise RecordError("%s: field 'seed': must be a whole number 0..%d, not %s" % (where, SEED_MAX, shown(seed)))
     inputs = obj.get("inputs", [])
     if not isinstance(inputs, list):
@@ -74,6 +77,7 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: field 'dice': must be a list of die values" % where)
     for i in range(len(forced)):
         if not _int(forced[i]):
+            from dicebox.core.errtext import shown  # only when it fails
             raise RecordError("%s: field 'dice'[%d]: %s is not a whole number" % (where, i, shown(forced[i])))
     options = obj.get("options", {})
     if not isinstance(options, dict):

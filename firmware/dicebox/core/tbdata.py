@@ -8,7 +8,8 @@ a bout uses (Charts, Fighter) is in tbplay.py: a running bout needs only that,
 so the checks can leave the heap once the bout has started.
 """
 from dicebox.core.compat import const
-from dicebox.core.game import RecordError, shown
+from dicebox.core.errtext import shown
+from dicebox.core.game import RecordError
 from dicebox.core.tbplay import CUT, KD, K, STOP, WARN, Charts, Fighter  # noqa: F401  (the compact form, here too)
 
 MAX_POINTS = const(9)
@@ -55,7 +56,7 @@ def _object(obj, where, what, known):
         raise DataError("%s: %s must be a JSON object" % (where, what))
     for key in obj:
         if key not in known:
-            _fail(where, shown(key, 30, True), "unknown field (known: %s)" % ", ".join(known))
+            _fail(where, shown(key, 30)[1:-1], "unknown field (known: %s)" % ", ".join(known))
 
 
 def check_card(obj, where="card"):
@@ -72,7 +73,7 @@ def check_card(obj, where="card"):
         _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
     punches = {}
     for code in table:
-        field = "punches." + shown(code, 12, True)
+        field = "punches." + shown(code, 12)[1:-1]
         _text(code, where, field, 8)
         entry = table[code]
         if not isinstance(entry, list) or not 2 <= len(entry) <= 4:
