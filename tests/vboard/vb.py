@@ -10,22 +10,22 @@ the panel model (host_sim/panel.py), so no model and no text parsing live here.
 import gc
 import sys
 
-TICKS_MASK = 0x3FFFFFFF  # MicroPython's ticks wrap at 2**30
-TICKS_HALF = 0x20000000
+from micropython import const
+
 # step ops (harness.py OPS)
-WAIT = 0
-PRESS = 1
-RELEASE = 2
-FRAME = 3
-STATE = 4
-MEM = 5
-GCOFF = 6
-GCON = 7
-MODS = 8
-CAT = 9
-LS = 10
-CUT = 11
-END = 12
+_WAIT = const(0)
+_PRESS = const(1)
+_RELEASE = const(2)
+_FRAME = const(3)
+_STATE = const(4)
+_MEM = const(5)
+_GCOFF = const(6)
+_GCON = const(7)
+_MODS = const(8)
+_CAT = const(9)
+_LS = const(10)
+_CUT = const(11)
+_END = const(12)
 
 clock_ms = 0  # virtual ms since the board powered on (offset by start)
 pins = {}  # gpio -> machine.Pin
@@ -81,35 +81,35 @@ def run_script():
                 return
             until = -1
         if script.readinto(s) != 4:
-            op = END
+            op = _END
         else:
             op = s[0]
         arg = s[1] << 16 | s[2] << 8 | s[3]
-        if op == WAIT:
+        if op == _WAIT:
             until = clock_ms + arg
-        elif op == PRESS or op == RELEASE:
-            pins[arg].level = 0 if op == PRESS else 1
-        elif op == FRAME:
+        elif op == _PRESS or op == _RELEASE:
+            pins[arg].level = 0 if op == _PRESS else 1
+        elif op == _FRAME:
             send(1, arg)
-        elif op == STATE:
+        elif op == _STATE:
             gc.collect()
             send(2, arg)
             out("STATE", arg, flash.written, flash.erases, gc.mem_free(), gc.mem_alloc(), beeps)
-        elif op == MEM:  # diagnostics: the heap's block map
+        elif op == _MEM:  # diagnostics: the heap's block map
             import micropython
 
             gc.collect()
             micropython.mem_info(1)
-        elif op == GCOFF:  # start counting heap allocations (the collector paused)
+        elif op == _GCOFF:  # start counting heap allocations (the collector paused)
             gc.collect()
             gc.disable()
             alloc_from = gc.mem_alloc()
-        elif op == GCON:
+        elif op == _GCON:
             out("ALLOC", arg, gc.mem_alloc() - alloc_from)
             gc.enable()
-        elif op == MODS:  # the firmware modules loaded now
+        elif op == _MODS:  # the firmware modules loaded now
             out("MODS", " ".join(sorted(n for n in sys.modules if n.startswith("dicebox"))))
-        elif op == CAT:  # a file on the flash, as hex ('-' if missing); the name follows the step
+        elif op == _CAT:  # a file on the flash, as hex ('-' if missing); the name follows the step
             from binascii import hexlify
 
             name = script.read(arg).decode()
@@ -121,11 +121,11 @@ def run_script():
                 out()
             except OSError:
                 out("FILE", name, "-")
-        elif op == LS:
+        elif op == _LS:
             import os
 
             out("LS", " ".join(sorted(os.listdir("/data"))))
-        elif op == CUT:
+        elif op == _CUT:
             out("CUT", clock_ms)
             hang()
         else:
