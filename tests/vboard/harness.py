@@ -46,8 +46,15 @@ class Board:
     def __init__(self, mp, tmp_path, board="rpi_pico", board_json=None):
         self.mp = mp
         self.stage, self.extra = staged(str(tmp_path.parent), board)
+        # the device's root, as on the Pico: board.json, main.py, dicebox/, lib/ (links
+        # to the staged set) and the stand-ins in vboard/. Short relative paths matter:
+        # every module's __file__ is a string on the heap.
         self.work = tmp_path / "device"
         self.work.mkdir(exist_ok=True)
+        for name, target in (("main.py", self.stage), ("dicebox", self.stage), ("lib", self.stage), ("vboard", None)):
+            link = self.work / name
+            if not link.is_symlink():
+                link.symlink_to(self.extra if target is None else os.path.join(target, name))
         shutil.copyfile(os.path.join(self.stage, "board.json"), self.work / "board.json")
         if board_json is not None:
             (self.work / "board.json").write_text(board_json)
@@ -102,13 +109,15 @@ class Board:
         cmd = [self.mp.exe]
         if heap:
             cmd += ["-X", "heapsize=" + heap]
-        cmd += [os.path.join(self.extra, "run.py"), str(self.work), str(self.image), str(scen), str(wire),
-                "stage=" + self.stage, "addr=%d" % disp["addr"]]
+        # run in the device's root; run.py's folder comes first on sys.path (the stand-ins)
+        cmd += ["vboard/run.py"] + [os.path.relpath(p, self.work) for p in (self.image, scen, wire)]
+        cmd.append("addr=%d" % disp["addr"])
         if fake_app:
             cmd.append("fake-app")
         cmd += ["%s=%s" % (k.replace("_", "-"), v) for k, v in opts.items()]
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join([self.extra, self.stage, self.stage + "/lib"]))
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.PIPE, env=env)
+        env = dict(os.environ, MICROPYPATH="::lib")  # [run.py's folder], then the Pico's sys.path: '', lib
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.PIPE, env=env,
+                                cwd=str(self.work))
         lines = []
         killed = False
         try:

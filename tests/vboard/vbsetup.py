@@ -8,9 +8,9 @@ import vb
 
 def setup(args):
     """Mount the flash, open the steps and the wire; returns main.py's source."""
-    workdir, image, steps, wire = args[0], args[1], args[2], args[3]
+    image, steps, wire = args[0], args[1], args[2]
     opts = {}
-    for a in args[4:]:
+    for a in args[3:]:
         k, _, v = a.partition("=")
         opts[k] = v
 
@@ -29,7 +29,6 @@ def setup(args):
     flash.erases = 0
     vb.script = open(steps, "rb")
     vb.wire = open(wire, "wb")
-    os.chdir(workdir)
 
     if "fake-app" in opts:
         import sys
@@ -38,5 +37,5 @@ def setup(args):
 
         sys.modules["dicebox.ui.app"] = fakeapp
 
-    with open("/".join((opts["stage"], "main.py"))) as f:
+    with open("main.py") as f:
         return f.read()
