@@ -33,7 +33,7 @@ def staged(tmp_root, board="rpi_pico"):
             shutil.rmtree(extra)
         os.makedirs(extra)
         for name in ("vb", "vbsetup", "machine", "time", "fakeapp"):
-            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, name + ".mpy"),
+            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, name + ".mpy"), "-s", "vboard/%s.py" % name,
                             os.path.join(HERE, name + ".py")], check=True)
         shutil.copyfile(os.path.join(HERE, "run.py"), os.path.join(extra, "run.py"))
         _staged[board] = (out, extra)
