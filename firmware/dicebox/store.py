@@ -12,7 +12,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 """
 import json
 
-from dicebox import settings as _settings
+from dicebox import call_once
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -134,17 +134,7 @@ class Store:
 
     def _check(self):
         # the start-up check runs once: its code leaves the heap after it
-        import sys
-
-        import dicebox
-        from dicebox import store_check
-
-        try:
-            store_check.check_all(self)
-        finally:
-            sys.modules.pop("dicebox.store_check", None)
-            if hasattr(dicebox, "store_check"):
-                del dicebox.store_check
+        call_once("dicebox.store_check", "check_all", self)
 
     def set_aside(self, name, why):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
@@ -165,10 +155,10 @@ class Store:
                 obj = json.loads(text)
             except ValueError:
                 obj = None
-        return _settings.merge_valid(obj)
+        return call_once("dicebox.settings", "merge_valid", obj)
 
     def save_settings(self, values):
-        self.write_text(SETTINGS, dumps(_settings.check(values)))
+        self.write_text(SETTINGS, dumps(call_once("dicebox.settings", "check", values)))
 
     # the unfinished fight ------------------------------------------------------
     def current(self):

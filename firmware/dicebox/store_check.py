@@ -7,7 +7,7 @@ pruned, and a fight already in History is not offered again.
 """
 import json
 
-from dicebox import settings as _settings
+from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import CURRENT, SETTINGS, _history_name
@@ -41,7 +41,7 @@ def _check_settings(st):
     if why:
         st.set_aside(SETTINGS, why)
         return
-    kept = _settings.merge_valid(obj)
+    kept = call_once("dicebox.settings", "merge_valid", obj)
     bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
     if bad:
         bad.sort()
