@@ -85,7 +85,11 @@ class Board:
             elif cmd in ("press", "release"):
                 step(cmd, gpio[words[1]])
             elif cmd == "wait":
-                step(cmd, int(words[1]))
+                ms = int(words[1])
+                while ms > 0xFFFFFF:  # a step holds 24 bits: about 4.6 hours
+                    step(cmd, 0xFFFFFF)
+                    ms -= 0xFFFFFF
+                step(cmd, ms)
             elif cmd in ("frame", "state", "gcon"):
                 names.append(words[1])
                 step(cmd, len(names) - 1)
