@@ -114,7 +114,7 @@ def test_sh1106_board_shows_the_same_image(mp, tmp_path):
 
 
 # Issue 4: the real App, a dice session, a power cut and the resume under a
-# 128k heap, the vboard's own ~8 KB (stand-in machine/time, flash device,
+# 128k heap, the vboard's own ~10 KB (stand-in machine/time, flash device,
 # step runner) included. Today it passes down to 126k; figures in docs/benchmarks.md.
 @pytest.mark.parametrize("heap", [None, "128k"])
 def test_real_app_dice_session_power_cut_and_resume(mp, tmp_path, heap):

@@ -71,7 +71,7 @@ if sys.implementation.name == "cpython":
             return st
 
         st = session(128, 3)
-        row("full UI App (128k heap): heap in use after boot (vboard's ~8 KB included)",
+        row("full UI App (128k heap): heap in use after boot (vboard's ~10 KB included)",
             st["boot"]["heap_used"] if st else "fails", "bytes", "MicroPython")
         row("full UI App (128k heap): free heap after boot", st["boot"]["heap_free"] if st else "fails", "bytes",
             "MicroPython")
