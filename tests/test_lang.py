@@ -2,14 +2,16 @@
 import re
 
 from conftest import FIRMWARE
-from dicebox.ui import lang
+import pytest
+
+from dicebox.ui import arena_text, lang, larp_ui, titlebout_text
 
 
 def _column(path, name):
     """(label, key comment) of each line of the tuple `name` in a source file."""
     src = path.read_text(encoding="utf-8")
     body = src.split(name + " = (\n", 1)[1].split("\n)", 1)[0]
-    rows = [re.match(r'\s+("[^"]*"),\s+# (\w+)$', line) for line in body.splitlines()]
+    rows = [re.match(r'\s+("(?:[^"\\]|\\.)*"),\s+# (.+)$', line) for line in body.splitlines()]
     assert all(rows), [line for line, m in zip(body.splitlines(), rows) if not m]
     return [(eval(m.group(1)), m.group(2)) for m in rows]
 
@@ -32,5 +34,28 @@ def test_t_follows_the_language():
         assert lang.t("back_hint") == "BACK: выход" and lang.t("titlebout") == "Титульный бой"
         lang.set_lang("en")
         assert lang.t("back_hint") == "BACK: leave" and lang.t("nope") == "nope"
+    finally:
+        lang.set_lang("en")
+
+
+@pytest.mark.parametrize("mod", (arena_text, titlebout_text, larp_ui), ids=lambda m: m.__name__)
+def test_mode_label_columns_line_up_with_their_keys(mod):
+    name = mod.__name__.rsplit(".", 1)[1]
+    en = _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
+    ru = _column(FIRMWARE / ("dicebox/ui/%s_ru.py" % name), "LABELS")
+    assert [k for _, k in en] == list(mod._KEYS) == [k for _, k in ru]
+    assert len(set(mod._KEYS)) == len(mod._KEYS) and all(label for label, _ in en + ru)
+
+
+def test_mode_labels_follow_the_language():
+    try:
+        assert arena_text.t("duel") == "Duel" and arena_text.stat(1) == "Toughness"
+        assert titlebout_text.tt("count chart") == "count" and titlebout_text.tt("R-44") == "R-44"
+        assert arena_text.t("yes_no") == "OK yes  BACK no"  # not the mode's: ui/lang.py's
+        assert larp_ui.L("stealth") == "Stealth" and larp_ui.L("boxer") == "Boxer" and larp_ui.L("undone") == "Undone"
+        lang.set_lang("ru")
+        assert arena_text.t("duel") == "Поединок" and arena_text.stat(1) == "Выносливость"
+        assert titlebout_text.tt("count chart") == "счёт" and arena_text.t("yes_no") == "OK да  BACK нет"
+        assert larp_ui.L("stealth") == "Кулуарка" and larp_ui.L("boxer") == "Боец" and larp_ui.L("undone") == "Отменено"
     finally:
         lang.set_lang("en")

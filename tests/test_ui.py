@@ -79,7 +79,7 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     select(d, "History")
     d.press(B.OK)
     d.press(B.OK)  # the session
-    lines = d.app.top.lines
+    lines = d.app.top.window()[0]  # the lines on screen, made on demand
     assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
     first = d.app.top.first
     d.press(B.DOWN)

@@ -6,9 +6,14 @@ import pytest
 
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
+from host_sim.memstore import MemoryStore
 
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers")
+
+# the modes' own modules (what boot does not load)
+MODE_MODULES = ("dicebox.ui.titlebout", "dicebox.ui.arena", "dicebox.ui.larp", "dicebox.core.tb",
+                "dicebox.core.titlebout", "dicebox.core.arena", "dicebox.core.larp", "dicebox.cards", "dicebox.arena_roster")
 
 
 @pytest.fixture
@@ -16,8 +21,11 @@ def fresh_boot():
     """Other tests may have imported the modes already: boot without them, and
     give the other tests their modules back afterwards."""
     saved = {n: m for n, m in sys.modules.items() if n.startswith("dicebox.")}
-    for name in LAZY:
-        sys.modules.pop(name, None)
+    for name in [n for n in sys.modules if n in LAZY or n.startswith(MODE_MODULES)]:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        if hasattr(sys.modules[name[:dot]], name[dot + 1:]):
+            delattr(sys.modules[name[:dot]], name[dot + 1:])  # else `from package import name` finds it there
     yield
     for name in [n for n in sys.modules if n.startswith("dicebox.")]:
         del sys.modules[name]
@@ -81,3 +89,110 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
     d.press(B.BACK)
     assert sys.modules["dicebox.ui.larp_wounds_ui"] is tracker_module
     assert "dicebox.ui.dice_ui" not in sys.modules
+
+
+TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo")
+
+
+def _choose(d, label):
+    """OK on the first row that starts with label (a picker row has the build after the name)."""
+    menu = d.app.top
+    for _ in range(len(menu.items)):
+        if menu.items[menu.sel][0].startswith(label):
+            break
+        d.press(B.DOWN)
+    assert menu.items[menu.sel][0].startswith(label), [row for row, _ in menu.items]
+    d.press(B.OK)
+
+
+def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "Title Bout")
+    assert all(n in sys.modules for n in TB_SETUP)
+    assert "dicebox.ui.titlebout_ui" not in sys.modules  # the set-up runs without the fight screen
+    setup = d.app.top
+    _choose(d, "Start the bout")
+    fight = d.app.top
+    assert type(fight).__name__ == "TitleBoutScreen" and d.app.stack[-2] is not setup
+    assert not any(n in sys.modules for n in TB_SETUP)
+    assert not hasattr(sys.modules["dicebox.core"], "tbdata")
+    d.press(B.OK, 900)  # a round: the bout goes on without them
+    assert "dicebox.core.tbdescribe" not in sys.modules  # transcript text: History's, not the bout's
+    assert fight.game.round == 2 or fight.panel != 0
+    d.press(B.BACK)  # leave (asks: it is unfinished)
+    d.press(B.OK)
+    assert d.app.top is d.app.stack[0]
+    _choose(d, "Title Bout")  # the set-up loads again and works
+    assert type(d.app.top) is not type(setup) and type(d.app.top).__name__ == "Setup"
+    assert d.app.top.found == setup.found
+
+
+@pytest.mark.parametrize("fight, own, others", (
+    ("Boxing", "larp_boxing_ui", ("larp_duel_ui", "larp_shoot_ui", "larp_stealth_ui")),
+    ("Stealth", "larp_stealth_ui", ("larp_boxing_ui", "larp_duel_ui", "larp_shoot_ui")),
+))
+def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(fresh_boot, fight, own, others):
+    store = MemoryStore()
+    d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "LARP judge")
+    _choose(d, fight)
+    if fight == "Boxing":
+        d.press(B.OK)  # Start: the reveal over the bout
+        d.press(B.BACK)
+        d.press(B.OK)  # the first blow: an input, saved
+    else:
+        d.press(B.UP)  # target 1 (the picker starts at 0: not on the tracker)
+        d.press(B.OK)
+    screen = d.app.top
+    assert type(screen).__module__ == "dicebox.ui." + own
+    assert not any("dicebox.ui." + n in sys.modules for n in others)
+    assert ("dicebox.core.larp_boxing" in sys.modules) == (fight == "Boxing")
+    assert store.current() is not None
+    d2 = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))  # power cut: the same flash
+    if d2.app.top is d2.app.stack[0]:
+        _choose(d2, "Resume fight")
+    assert type(d2.app.top).__name__ == type(screen).__name__
+    assert d2.app.top.session.rec.ruleset == screen.session.rec.ruleset
+
+
+def test_an_arena_fight_runs_without_the_set_up_roster_screens_and_file_code(fresh_boot):
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "Arena")
+    menu = d.app.top
+    _choose(d, "Fighters")
+    assert "dicebox.ui.arena_edit" in sys.modules
+    d.press(B.BACK)
+    assert d.app.top is menu and "dicebox.ui.arena_edit" not in sys.modules
+    _choose(d, "Duel")
+    setup = d.app.top
+    _choose(d, "B: Brute")
+    _choose(d, "Wall")  # B: Wall
+    _choose(d, "Health: 10")
+    d.press(B.UP)
+    d.press(B.OK)  # Health 11
+    rows = [label for label, _ in setup.items]
+    _choose(d, "Start")
+    fight = d.app.top
+    assert type(fight).__name__ == "ArenaFight"
+    assert fight.session.rec.options["b_name"] == "Wall" and fight.session.rec.options["health"] == 11
+    # the fight runs without the set-up: a marker under it, arena_ui off the heap
+    assert [type(s).__name__ for s in d.app.stack] == ["Home", "SetUpMarker", "ArenaFight"]
+    assert not any(n in sys.modules for n in ("dicebox.ui.arena_ui", "dicebox.ui.arena_edit", "dicebox.arena_roster"))
+    d.press(B.OK, 900)  # on auto to the end
+    assert fight.game.result() is not None
+    d.press(B.BACK)  # the menu and the set-up come back as they were
+    back = d.app.top
+    assert [type(s).__name__ for s in d.app.stack] == ["Home", "ArenaMenu", "DuelSetUp"]
+    assert [label for label, _ in back.items] == rows and back.sel == rows.index("Start")
+    assert "dicebox.ui.arena_play" not in sys.modules  # the next fight loads it again
+    _choose(d, "Start")  # the same pair again
+    assert d.app.top.session.rec.options["b_name"] == "Wall"
+    d.press(B.BACK)  # leave the fight (nothing played yet: it does not ask)
+    if type(d.app.top).__name__ == "Confirm":
+        d.press(B.OK)
+    assert type(d.app.top).__name__ == "DuelSetUp"
+    d.press(B.BACK)
+    menu = d.app.top
+    assert type(menu).__name__ == "ArenaMenu" and menu.health == 11 and menu.sel == 0
+    _choose(d, "Fighters")  # the roster loads again: the same fighters
+    assert len(d.app.top.items) == len(menu.fighters) + 1

@@ -163,5 +163,5 @@ if "--end" in sys.argv:  # end the session, open its transcript in History
     d.press(B.OK)
     d.press(B.OK)
     sample()
-    print("history", top(), len(getattr(d.app.top, "lines", ())), "lines")
+    print("history", top(), getattr(d.app.top, "count", 0), "lines")
 print("heap after start", base[0], "high-water", peak[0])

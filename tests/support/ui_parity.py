@@ -9,13 +9,11 @@ from host_sim import script
 path = sys.argv[1]
 heap = "--heap" in sys.argv  # report the live-heap high-water (gc after each frame)
 high = [0]
-# The script is checked whole, then run a line at a time: a parsed list of
-# step tuples would sit scattered through the free heap the firmware needs.
+# The script is checked whole, then read again and run a line at a time: a
+# parsed list of step tuples, or the script's lines (9 KB for arena.txt),
+# would sit in the heap the firmware needs and count in its high-water.
 with open(path) as f:
-    text = f.read()
-script.parse(text, path)
-lines = text.split("\n")
-text = None
+    script.parse(f.read(), path)
 
 from host_sim.device import Device, Platform  # noqa: E402
 
@@ -40,6 +38,7 @@ def frame(dev):
 
 device.on_frame = frame
 frame(device)
-for line in lines:
-    script.run(device, script.parse(line, path))
+with open(path) as f:
+    for line in f:
+        script.run(device, script.parse(line.rstrip("\n"), path))
 print("frames %d bytes %d heap %d" % (count[0], device.panel.bytes_in, high[0]))

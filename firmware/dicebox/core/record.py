@@ -148,20 +148,29 @@ def _input_text(record, index):
     return value if isinstance(value, str) else dumps(value)
 
 
+def line_count(game):
+    """How many lines the transcript has (line() takes 0 .. line_count - 1)."""
+    return len(game.log) + (game.result() is not None)
+
+
+def line(game, record, i):
+    """The transcript's line i, made on demand: a long record pages without
+    every line on the heap at once."""
+    log = game.log
+    if i >= len(log):
+        return "result: " + dumps(game.result())
+    kind, name, a, b, c = log.entry(i)
+    if kind == ROLL:
+        return "  %s = %s  (%s)" % (_dice.name(a), "?" if game.secret(name) else b, name)
+    if kind == EVENT:
+        return "  " + game.describe(name, a, b, c)
+    return "> input %d: %s" % (a + 1, _input_text(record, a))
+
+
 def lines(game, record):
     """The transcript as readable text, one line an entry."""
-    log = game.log
-    for i in range(len(log)):
-        kind, name, a, b, c = log.entry(i)
-        if kind == ROLL:
-            yield "  %s = %s  (%s)" % (_dice.name(a), "?" if game.secret(name) else b, name)
-        elif kind == EVENT:
-            yield "  " + game.describe(name, a, b, c)
-        else:
-            yield "> input %d: %s" % (a + 1, _input_text(record, a))
-    result = game.result()
-    if result is not None:
-        yield "result: " + dumps(result)
+    for i in range(line_count(game)):
+        yield line(game, record, i)
 
 
 def transcript(game, record):

@@ -11,12 +11,12 @@ of the round, 2 to the end of the bout). With the "assisted" option the box
 asks for chart and card outcomes (small int pickers) instead of looking
 them up, and for the ratings of a fighter given no card.
 """
-from dicebox.core import tbdata
+from dicebox.core import tbplay
 from dicebox.core.compat import const
 from dicebox.core.dice import D20, PCT, TWO_D6
 from dicebox.core.game import Game as _Game
 from dicebox.core.game import RecordError
-from dicebox.core.tbdata import CUT, KD, K, STOP, WARN
+from dicebox.core.tbplay import CUT, KD, K, STOP, WARN
 
 RULESET = "titlebout"
 CLICKS = const(40)  # clicks of the time track in one round
@@ -36,10 +36,27 @@ M_DRAW = const(7)
 _METHODS = ("", "KO", "TKO", "TKO", "TKO", "DQ", "decision", "draw")
 _REASONS = ("", "", "cut", "injury", "three knockdowns", "foul", "", "")
 
+def _checks():
+    # the card and chart checks load with a record, not with the module: a
+    # running bout can leave them (and the demo charts) off the heap
+    from dicebox.core import tbdata
+
+    return tbdata
+
+
+def _opt_card(v):
+    checked = _checks().opt_card(v)
+    return v if checked == v else checked  # a card already in order is not kept twice (record and game)
+
+
+def _opt_charts(v):
+    return _checks().opt_charts(v)
+
+
 OPTIONS = (
-    ("red", None, tbdata.opt_card),
-    ("blue", None, tbdata.opt_card),
-    ("charts", "demo", tbdata.opt_charts),
+    ("red", None, _opt_card),
+    ("blue", None, _opt_card),
+    ("charts", "demo", _opt_charts),
     ("rounds", 12, (4, 15)),
     ("assisted", False, bool),
     ("agg_tie", "roll", ("roll", "red", "ask")),
@@ -108,13 +125,13 @@ class Game(_Game):
             for side in SIDES:
                 if o[side] is None:
                     raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
-                tbdata.check_fit(o[side], charts, "options." + side)
-            self.charts = tbdata.Charts(charts)
+                _checks().check_fit(o[side], charts, "options." + side)
+            self.charts = tbplay.Charts(charts)
             codes = self.charts.codes
         else:
             self.charts = None
         self.codes = codes
-        self.fighters = [None if o[s] is None else tbdata.Fighter(o[s], codes) for s in SIDES]
+        self.fighters = [None if o[s] is None else tbplay.Fighter(o[s], codes) for s in SIDES]
         self.score = [[0] * self.rounds, [0] * self.rounds]  # the scoresheet: points by round
         self.knockdowns = [0, 0]  # times each side was knocked down
         self.round_kd = [0, 0]
@@ -170,7 +187,7 @@ class Game(_Game):
                 card = {"name": "Red" if side == 0 else "Blue", "kdr1": 1, "kor": 1}
                 for i in range(5):
                     card[_SETUP_KEYS[i]] = yield P_SETUP[side][i]
-                self.fighters[side] = tbdata.Fighter(card, ())
+                self.fighters[side] = tbplay.Fighter(card, ())
         red, blue = self.fighters
         if red.agg != blue.agg:
             first, why = (0 if red.agg > blue.agg else 1), 0
@@ -399,46 +416,8 @@ class Game(_Game):
         return f.name if f is not None else SIDES[side] if 0 <= side < 2 else "?"
 
     def describe(self, name, a, b, c):
-        n = self._name
-        if name == "start":
-            how = ("higher AGG", "won the 2d6 roll-off", "AGG tie: red by rule", "AGG tie: referee", "new round")[b]
-            return "%s starts in control (%s)" % (n(a), how)
-        if name == "control":
-            return "CF roll %d: control passes to %s" % (b, n(a))
-        if name == "miss":
-            return "%s misses (%d)" % (n(a), b)
-        if name == "punch":
-            pts = c & 255
-            if b < 0:
-                what = "a punch"
-            else:
-                what = "%s (%s)" % (self.fighters[a].punch_names[b], self.codes[b])
-            how = ": knockdown chart gives" if c >> 8 else ":"
-            return "%s lands %s%s %d point%s" % (n(a), what, how, pts, "" if pts == 1 else "s")
-        if name == "down":
-            return "%s is DOWN, up at the count of %d; %s scores %d" % (n(a), b, n(1 - a), c)
-        if name == "ko":
-            return "%s is knocked out" % n(a)
-        if name in ("foul", "injury", "cut"):
-            who = n(a)
-            if b == STOP_PICK:
-                return {"foul": "%s fouls: disqualified", "injury": "%s is injured: the fight is stopped",
-                        "cut": "%s is cut: the fight is stopped"}[name] % who
-            if b < 0:
-                return "%s fouls: a warning" % who
-            if b == 0:
-                return "%s chart: nothing happens, a missed punch" % name
-            return {"foul": "%s fouls: %d points off", "injury": "%s is injured: %s scores %d",
-                    "cut": "%s is cut: %s scores %d"}[name] % ((who, b) if name == "foul" else (who, n(1 - a), b))
-        if name == "ki":
-            return "Killer Instinct: %s throws %d more" % (n(a), b)
-        if name == "bell":
-            return "the bell ends round %d mid-exchange" % a
-        if name == "round":
-            return "end of round %d: %s %d, %s %d" % (a, n(0), b, n(1), c)
-        if name == "end":
-            if a == M_DRAW:
-                return "the bout is a draw"
-            why = _REASONS[a]
-            return "%s wins by %s%s in round %d" % (n(b), _METHODS[a], " (%s)" % why if why else "", c)
-        return _Game.describe(self, name, a, b, c)
+        # transcript text (History, the host): not needed while a bout is played
+        # on the box, so it loads only when asked for
+        from dicebox.core import tbdescribe
+
+        return tbdescribe.describe(self, name, a, b, c)

@@ -35,6 +35,20 @@ def _short(name, n):
     return name if len(name) <= n else name[:n]
 
 
+class SetUpMarker(Screen):
+    """Under a fight started from the set-up: when the fight is left, the arena
+    menu and the set-up come back as they were (arena_ui.restore)."""
+
+    def __init__(self, app, state):
+        Screen.__init__(self, app)
+        self.state = state
+
+    def resumed(self):
+        from dicebox.ui import arena_ui
+
+        arena_ui.restore(self.app, self.state)
+
+
 class ArenaFight(FightScreen):
     def finish_resumed(self):
         self.finished()  # a cup files its last match and the cup itself

@@ -1,47 +1,65 @@
-"""Arena labels in English and Russian (kept out of ui/lang.py: loaded only in this mode)."""
+"""Arena labels (kept out of ui/lang.py: loaded only in this mode).
+
+As in ui/lang.py: flat tuples, English here, Russian in arena_text_ru.py,
+imported only while Russian is chosen; each label line ends with its key.
+"""
 from dicebox.ui import lang
 
-_T = {
-    "duel": ("Duel", "Поединок"),
-    "cup": ("Tournament", "Турнир"),
-    "fighters": ("Fighters", "Бойцы"),
-    "new": ("+ New fighter", "+ Новый боец"),
-    "edit": ("Edit", "Изменить"),
-    "delete": ("Delete", "Удалить"),
-    "delete_q": ("Delete fighter?", "Удалить бойца?"),
-    "name": ("Name", "Имя"),
-    "save": ("Save", "Сохранить"),
-    "name_hint": ("UP/DN letter  OK next", "ВВЕРХ/ВНИЗ  OK далее"),
-    "name_hint2": ("hold OK: end here", "держать OK: конец"),
-    "left": ("%d points left", "осталось %d"),
-    "sum_bad": ("Stats must sum to 24: %d left.", "Сумма должна быть 24: осталось %d."),
-    "name_taken": ("The name %s is taken.", "Имя %s занято."),
-    "full": ("The roster is full (%d).", "Список полон (%d)."),
-    "health": ("Health", "Здоровье"),
-    "rules": ("Rulings", "Правила"),
-    "start": ("Start", "Начать"),
-    "size": ("Fighters", "Бойцов"),
-    "pick": ("Pick %d/%d", "Выбор %d/%d"),
-    "pick_more": ("Pick %d fighters.", "Выберите %d бойцов."),
-    "ok_step": ("OK step  hold OK auto", "OK шаг  держать: авто"),
-    "ok_bracket": ("OK: bracket", "OK: сетка"),
-    "wins": ("%s wins", "Победил %s"),
-    "tie": ("Tie", "Ничья"),
-    "champion": ("Champion", "Чемпион"),
-    "round": ("Round %d", "Раунд %d"),
-    "in_history": ("That match is in History.", "Этот бой уже в Истории."),
-    "roster_error": ("Fighters file", "Файл бойцов"),
-}
+_KEYS = (
+    "duel", "cup", "fighters", "new", "edit", "delete", "delete_q", "name", "save", "name_hint", "name_hint2",
+    "left", "sum_bad", "name_taken", "full", "health", "rules", "start", "size", "pick", "pick_more",
+    "ok_step", "ok_bracket", "wins", "tie", "champion", "round", "in_history", "roster_error",
+)
 
-_STAT_NAMES = (("Power", "Сила"), ("Toughness", "Выносливость"), ("Agility", "Ловкость"), ("Special", "Особое"))
+_EN = (
+    "Duel",                             # duel
+    "Tournament",                       # cup
+    "Fighters",                         # fighters
+    "+ New fighter",                    # new
+    "Edit",                             # edit
+    "Delete",                           # delete
+    "Delete fighter?",                  # delete_q
+    "Name",                             # name
+    "Save",                             # save
+    "UP/DN letter  OK next",            # name_hint
+    "hold OK: end here",                # name_hint2
+    "%d points left",                   # left
+    "Stats must sum to 24: %d left.",   # sum_bad
+    "The name %s is taken.",            # name_taken
+    "The roster is full (%d).",         # full
+    "Health",                           # health
+    "Rulings",                          # rules
+    "Start",                            # start
+    "Fighters",                         # size
+    "Pick %d/%d",                       # pick
+    "Pick %d fighters.",                # pick_more
+    "OK step  hold OK auto",            # ok_step
+    "OK: bracket",                      # ok_bracket
+    "%s wins",                          # wins
+    "Tie",                              # tie
+    "Champion",                         # champion
+    "Round %d",                         # round
+    "That match is in History.",        # in_history
+    "Fighters file",                    # roster_error
+)
+_STATS = ("Power", "Toughness", "Agility", "Special")
+
+
+def _labels():
+    if lang.LANG[0] == "ru":
+        from dicebox.ui import arena_text_ru
+
+        return arena_text_ru
+    return None
 
 
 def t(key):
-    pair = _T.get(key)
-    if pair is None:
+    if key not in _KEYS:
         return lang.t(key)
-    return pair[1] if lang.LANG[0] == "ru" else pair[0]
+    ru = _labels()
+    return (ru.LABELS if ru else _EN)[_KEYS.index(key)]
 
 
 def stat(i):
-    return _STAT_NAMES[i][1 if lang.LANG[0] == "ru" else 0]
+    ru = _labels()
+    return (ru.STATS if ru else _STATS)[i]

@@ -1,4 +1,6 @@
 """History: finished fights and roll sessions; open one to page its transcript."""
+from array import array
+
 from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
@@ -28,25 +30,60 @@ class History(Menu):
 
 
 class Transcript(Screen):
-    """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page."""
+    """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page.
+
+    A 4-hour wound session has over a thousand lines: only the start of each
+    record line (in wrapped screen lines) is kept, and the lines on screen are
+    made again from the replayed game when the page moves."""
 
     def __init__(self, app, ident):
         Screen.__init__(self, app)
-        self.lines = []
-        raw = app.store.history_record(ident)
+        self.game = None
+        self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
+        self.shown_at = -1
         try:
-            rec = _record.loads(raw or "", "history")
-            game = _record.replay(rec)
-            for line in _record.lines(game, rec):
-                self.lines.extend(draw.wrap(line))
-            self.title = "%s %d" % (rec.ruleset, rec.seed)
+            self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
+            self.game = _record.replay(self.rec)
+            n = _record.line_count(self.game)
+            self.starts = array("I", bytes(4 * (n + 1)))  # starts[i]: screen line where record line i begins
+            total = 0
+            for i in range(n):
+                self.starts[i] = total
+                total += len(draw.wrap(_record.line(self.game, self.rec, i)))
+            self.starts[n] = total
+            self.count = total
+            self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)
         except (RecordError, ValueError) as e:
-            self.lines = draw.wrap(str(e))
+            self.game = None
+            self.shown = draw.wrap(str(e))
+            self.shown_at = 0
+            self.count = len(self.shown)
             self.title = t("error")
         self.first = 0
 
+    def window(self):
+        """The screen lines from self.first on (at most _LINES of them)."""
+        if self.game is None or self.shown_at == self.first:
+            return self.shown, self.first - self.shown_at
+        starts = self.starts
+        lo, hi = 0, len(starts) - 2  # the record line holding screen line first
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if starts[mid] <= self.first:
+                lo = mid
+            else:
+                hi = mid - 1
+        shown = []
+        i = lo
+        while len(shown) < _LINES + self.first - starts[lo] and i < len(starts) - 1:
+            shown.extend(draw.wrap(_record.line(self.game, self.rec, i)))
+            i += 1
+        self.shown = shown[self.first - starts[lo]:]
+        self.shown_at = self.first
+        return self.shown, 0
+
     def button(self, b, ev, now):
-        last = max(0, len(self.lines) - _LINES)
+        last = max(0, self.count - _LINES)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
             self.app.redraw()
@@ -57,8 +94,8 @@ class Transcript(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, self.title, "%d/%d" % (min(len(self.lines), self.first + _LINES), len(self.lines)))
+        draw.header(c, self.title, "%d/%d" % (min(self.count, self.first + _LINES), self.count))
+        shown, skip = self.window()
         for i in range(_LINES):
-            k = self.first + i
-            if k < len(self.lines):
-                text.draw(c, self.lines[k], 1, 11 + i * 9)
+            if skip + i < len(shown):
+                text.draw(c, shown[skip + i], 1, 11 + i * 9)

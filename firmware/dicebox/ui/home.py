@@ -12,7 +12,7 @@ from dicebox.ui.lang import t
 # are built. Each module has start(app) -> Screen and screen_for(app, rec).
 MODES = (
     ("dice", ("dice",), "dice_ui"),
-    ("titlebout", ("titlebout",), "titlebout_ui"),
+    ("titlebout", ("titlebout",), "titlebout_setup"),
     ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui"),
     ("arena", ("arena", "arena_cup"), "arena_ui"),
 )
@@ -55,16 +55,37 @@ def resume_current(app):
         return False
 
 
+def _forget(name):
+    mod = sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])  # the import also set it on the package
+    return mod is not None
+
+
 def unload_since(keep):
     """Forget the dicebox modules imported since `keep` was taken (a mode, History,
     Settings): their bytecode goes back to the heap; the next visit imports them again."""
     for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in keep]:
-        del sys.modules[name]
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot])
-        if parent is not None and hasattr(parent, name[dot + 1:]):
-            delattr(parent, name[dot + 1:])  # the import also set it on the package
+        _forget(name)
     gc.collect()
+
+
+def unload(names):
+    """Forget these modules now (a mode's set-up once its fight screen has
+    replaced it): nothing may still use them; a later import loads them again.
+    What a background task pinned (Home.add_task) stays."""
+    home = _HOME[0]
+    gone = False
+    for name in names:
+        if home is None or name not in home.keep:
+            gone = _forget(name) or gone
+    if gone:
+        gc.collect()
+
+
+_HOME = [None]  # the Home screen, for unload()
 
 
 class Home(Menu):
@@ -78,6 +99,7 @@ class Home(Menu):
                     self.tasks.append(task)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.keep = self.boot_modules
+        _HOME[0] = self
         self.build()
 
     def add_task(self, task):

@@ -1,86 +1,99 @@
 """LARP judge: the menu, labels in both languages and the participant picker.
 
-The play screens live in larp_fights (boxing, duel, firearms, stealth) and
+The play screens live in larp_boxing_ui, larp_duel_ui, larp_shoot_ui,
+larp_stealth_ui (their shared parts in larp_fights) and
 larp_wounds_ui (the wound tracker, which runs in the background once a
 session is started); they are imported only when opened.
 """
 from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.ui import draw, text
-from dicebox.ui.app import Menu, Screen
+from dicebox.ui.app import Menu
+from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, t
 
-# Labels only the LARP screens use: (English, Russian).
-_T = {
-    "larp": ("LARP", "LARP"),
-    "boxing": ("Boxing", "Бокс"),
-    "duel": ("Duel", "Дуэль"),
-    "shoot": ("Firearms", "Огнестрел"),
-    "stealth": ("Stealth", "Кулуарка"),
-    "wounds": ("Wounds", "Раны"),
-    "start": ("Start", "Начать"),
-    "cards": ("Cards", "Карт"),
-    "none": ("none", "нет"),
-    "shows": ("see your order", "свой порядок"),
-    "release": ("release: hidden", "отпусти: скрыто"),
-    "next_boxer": ("UP/DN boxer  BACK go", "ВВЕРХ/ВНИЗ  BACK бой"),
-    "first": ("attacks first", "атакует первым"),
-    "hold_block": ("hold OK: BLOCK!", "держи OK: БЛОК!"),
-    "hold_see": ("hold UP: own order", "держи ВВЕРХ: порядок"),
-    "was": ("was", "было"),
-    "wins": ("WINNER", "ПОБЕДА"),
-    "L": ("L", "К"),  # duel tallies: limb, body, head
-    "B": ("B", "Т"),
-    "H": ("H", "Г"),
-    "score": ("score", "счёт"),
-    "cycle": ("cycle", "цикл"),
-    "melee": ("Melee duel", "Холодное оружие"),
-    "gun_duel": ("Firearms duel", "Дуэль на пистолетах"),
-    "roll_ok": ("OK: roll", "OK: бросок"),
-    "no_duel": ("NO DUEL", "БОЯ НЕТ"),
-    "nobody": ("nobody wins", "никто не победил"),
-    "shot": ("shot", "выстрел"),
-    "target": ("Target", "Цель"),
-    "not_listed": ("not on tracker", "не в списке"),
-    "choose_limb": ("which limb?", "конечность?"),
-    "choose_bh": ("body or head?", "корпус/голова?"),
-    "m_head": ("head wound", "рана в голову"),  # how a duel ends
-    "m_body": ("2 body wounds", "2 раны в корпус"),
-    "m_limbs": ("4 limb wounds", "4 раны в конечности"),
-    "m_firearms": ("one cycle", "один цикл"),
-    "count_ok": ("OK: start count", "OK: начать счёт"),
-    "stop_ok": ("OK: STOP", "OK: СТОП"),
-    "completed": ("completed", "доведена"),
-    "to_tracker": ("Onto the tracker?", "В список ран?"),
-    "who_is": ("Duellist %d is", "Дуэлянт %d это"),
-    "new_session": ("New session", "Новая сессия"),
-    "participants": ("People", "Участники"),
-    "roster": ("roster", "список"),
-    "light_min": ("Light min", "Лёгкая мин"),
-    "heavy_min": ("Heavy min", "Тяжёлая мин"),
-    "add": ("+ wound", "+ рана"),
-    "help": ("Help given", "Помощь оказана"),
-    "heal": ("Healed", "Вылечен"),
-    "dies": ("Character dies", "Персонаж умирает"),
-    "stays": ("Stays heavy to end", "Тяж. ранен до конца"),
-    "end_session": ("End session", "Закончить сессию"),
-    "end_q": ("End the session?", "Закончить сессию?"),
-    "alert": ("ALERT", "ТРЕВОГА"),
-    "ack_ok": ("OK: acknowledge", "OK: принято"),
-    "no_wounds": ("no wounds", "ран нет"),
-    "choose": ("ask!", "выбор"),  # a mortal wound waits for the player's choice
-    "helped": ("help", "пом."),
-    "session_q": ("Start a wound list?", "Начать список ран?"),
-}
+# Labels only the LARP screens use, as in ui/lang.py: flat tuples, English
+# here, Russian in larp_ui_ru.py (imported only while Russian is chosen).
+_KEYS = (
+    "larp", "boxing", "duel", "shoot", "stealth", "wounds", "start", "cards", "none", "shows", "release",
+    "next_boxer", "first", "hold_block", "hold_see", "was", "wins", "L", "B", "H", "score", "cycle", "melee",
+    "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
+    "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
+    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "help", "heal", "dies", "stays",
+    "end_session", "end_q", "alert", "ack_ok", "no_wounds", "choose", "helped", "session_q",
+)
+
+_EN = (
+    "LARP",                   # larp
+    "Boxing",                 # boxing
+    "Duel",                   # duel
+    "Firearms",               # shoot
+    "Stealth",                # stealth
+    "Wounds",                 # wounds
+    "Start",                  # start
+    "Cards",                  # cards
+    "none",                   # none
+    "see your order",         # shows
+    "release: hidden",        # release
+    "UP/DN boxer  BACK go",   # next_boxer
+    "attacks first",          # first
+    "hold OK: BLOCK!",        # hold_block
+    "hold UP: own order",     # hold_see
+    "was",                    # was
+    "WINNER",                 # wins
+    "L",                      # L
+    "B",                      # B
+    "H",                      # H
+    "score",                  # score
+    "cycle",                  # cycle
+    "Melee duel",             # melee
+    "Firearms duel",          # gun_duel
+    "OK: roll",               # roll_ok
+    "NO DUEL",                # no_duel
+    "nobody wins",            # nobody
+    "shot",                   # shot
+    "Target",                 # target
+    "not on tracker",         # not_listed
+    "which limb?",            # choose_limb
+    "body or head?",          # choose_bh
+    "head wound",             # m_head
+    "2 body wounds",          # m_body
+    "4 limb wounds",          # m_limbs
+    "one cycle",              # m_firearms
+    "OK: start count",        # count_ok
+    "OK: STOP",               # stop_ok
+    "completed",              # completed
+    "Onto the tracker?",      # to_tracker
+    "Duellist %d is",         # who_is
+    "New session",            # new_session
+    "People",                 # participants
+    "roster",                 # roster
+    "Light min",              # light_min
+    "Heavy min",              # heavy_min
+    "+ wound",                # add
+    "Help given",             # help
+    "Healed",                 # heal
+    "Character dies",         # dies
+    "Stays heavy to end",     # stays
+    "End session",            # end_session
+    "End the session?",       # end_q
+    "ALERT",                  # alert
+    "OK: acknowledge",        # ack_ok
+    "no wounds",              # no_wounds
+    "ask!",                   # choose
+    "help",                   # helped
+    "Start a wound list?",    # session_q
+)
+
 # Short wound kinds for a list row (kind codes of core/larp.py).
 KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
 
 # What a mode key opens: (label key, module, function) in menu order.
 _ITEMS = (
-    ("boxing", "larp_fights", "boxing_setup"),
-    ("duel", "larp_fights", "duel_start"),
-    ("shoot", "larp_fights", "shoot_start"),
-    ("stealth", "larp_fights", "stealth_start"),
+    ("boxing", "larp_boxing_ui", "boxing_setup"),
+    ("duel", "larp_duel_ui", "duel_start"),
+    ("shoot", "larp_shoot_ui", "shoot_start"),
+    ("stealth", "larp_stealth_ui", "stealth_start"),
     ("wounds", "larp_wounds_ui", "open_tracker"),
 )
 
@@ -91,7 +104,13 @@ def lang():
 
 def L(key):
     """A LARP label in the Settings language (ours, then larp_text's words, then lang.py's)."""
-    pair = _T.get(key) or LT.WORDS.get(key)
+    if key in _KEYS:
+        if LANG[0] == "ru":
+            from dicebox.ui import larp_ui_ru
+
+            return larp_ui_ru.LABELS[_KEYS.index(key)]
+        return _EN[_KEYS.index(key)]
+    pair = LT.WORDS.get(key)
     if pair is None:
         return t(key)
     return pair[lang()]
@@ -139,32 +158,16 @@ def tracker(app):
     return None
 
 
-class ParticipantPicker(Screen):
+class ParticipantPicker(NumberPicker):
     """A participant number with his name under it; UP/DOWN (held: fast), OK takes it.
     lo 0 offers "not on the tracker"."""
 
     def __init__(self, app, title, value, lo, hi, on_done, name_of=None):
-        Screen.__init__(self, app)
-        self.title = title
-        self.lo = lo
-        self.hi = hi
-        self.value = min(hi, max(lo, value))
-        self.on_done = on_done
+        NumberPicker.__init__(self, app, title, value, lo, hi, on_done)
         self.name_of = name_of
-        self.repeats = 0
 
-    def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
-            step = 5 if self.repeats > 8 else 1
-            span = self.hi - self.lo + 1
-            self.value = self.lo + (self.value - self.lo + (step if b == B.UP else -step)) % span
-            self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
-            self.app.pop()
-            self.on_done(self.value)
-        else:
-            Screen.button(self, b, ev, now)
+    def fast_step(self):
+        return 5
 
     def draw(self, c):
         draw.header(c, self.title)

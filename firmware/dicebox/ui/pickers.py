@@ -23,7 +23,7 @@ class NumberPicker(Screen):
     def button(self, b, ev, now):
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
-            step = 10 if self.repeats > 8 and self.hi - self.lo >= 40 else 1
+            step = self.fast_step() if self.repeats > 8 else 1
             span = self.hi - self.lo + 1
             delta = step if b == B.UP else -step
             self.value = self.lo + (self.value - self.lo + delta) % span
@@ -33,6 +33,10 @@ class NumberPicker(Screen):
             self.on_done(self.value)
         else:
             Screen.button(self, b, ev, now)
+
+    def fast_step(self):
+        # held long: big ranges (2d10, seeds) move by tens
+        return 10 if self.hi - self.lo >= 40 else 1
 
     def draw(self, c):
         draw.header(c, self.title)

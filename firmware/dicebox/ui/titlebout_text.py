@@ -1,97 +1,112 @@
-"""Title Bout labels in English and Russian (loaded only with the mode, not at boot)."""
+"""Title Bout labels (loaded only with the mode, not at boot).
+
+As in ui/lang.py: flat tuples, English here, Russian in titlebout_text_ru.py,
+imported only while Russian is chosen; each label line ends with its key.
+"""
 from dicebox.ui import lang
 
-_T = {
-    "red": ("Red", "Красный"),
-    "blue": ("Blue", "Синий"),
-    "own": ("own card (asked)", "своя карта (вопросы)"),
-    "rounds": ("Rounds", "Раунды"),
-    "start": ("Start the bout", "Начать бой"),
-    "rules": ("Rules", "Правила"),
-    "as_doc": ("as documented", "по описанию"),
-    "changed": ("changed", "изменено"),
-    "drawn": ("draw", "ничья"),
-    "no_cards": ("no cards found", "нет карт"),
-    "bad_cards": ("Bad card file", "Ошибка в карте"),
-    "round": ("Round", "Раунд"),
-    "left": ("left", "ост."),
-    "end_round": ("End of round", "Конец раунда"),
-    "next_round": ("OK: round", "OK: раунд"),
-    "sheet": ("Scoresheet", "Протокол"),
-    "sheet_hint": ("OK: scoresheet", "OK: протокол"),
-    "total": ("total", "всего"),
-    "won": ("rounds", "раунды"),
-    "draw": ("DRAW", "НИЧЬЯ"),
-    "wins": ("wins", "победа"),
-    "in_round": ("round", "раунд"),
-    "answer": ("OK: answer", "OK: ответ"),
-    "ok_hint": ("OK: roll", "OK: бросок"),
-    # what a roll was for (the part after "red "/"blue " in the core's purposes)
-    "CF": ("CF", "CF"),
-    "PL": ("PL", "PL"),
-    "KI": ("KI", "KI"),
-    "punch chart": ("punch chart", "таблица ударов"),
-    "HP": ("HP", "HP"),
-    "KDR1 chart": ("KDR1 chart", "таблица KDR1"),
-    "KOR chart": ("KOR chart", "таблица KOR"),
-    "count chart": ("count", "счёт"),
-    "cut chart": ("cut chart", "рассечения"),
-    "foul chart": ("foul chart", "фолы"),
-    "injury chart": ("injury chart", "травмы"),
-    "AGG tie": ("AGG tie", "равная AGG"),
-    # what happened (short event lines)
-    "starts": ("starts", "начинает"),
-    "control": ("control:", "контроль:"),
-    "keeps": ("keeps control", "держит контроль"),
-    "lands": ("lands", "попал"),
-    "misses": ("misses", "мимо"),
-    "down": ("DOWN, count", "НОКДАУН, счёт"),
-    "ko": ("KNOCKOUT!", "НОКАУТ!"),
-    "foul": ("foul", "фол"),
-    "warning": ("warning", "предупр."),
-    "dq": ("disqualified", "дисквалиф."),
-    "injury": ("injury", "травма"),
-    "cut": ("cut", "рассечение"),
-    "stopped": ("STOPPED", "ОСТАНОВЛЕН"),
-    "nothing": ("nothing: a miss", "ничего: промах"),
-    "killer": ("Killer Instinct x", "Инстинкт убийцы x"),
-    "bell": ("the bell", "гонг"),
-    "KO": ("KO", "КО"),
-    "TKO": ("TKO", "ТКО"),
-    "DQ": ("DQ", "дискв."),
-    "decision": ("decision", "по очкам"),
-    # the questions of assisted play (pickers)
-    "q_agg": ("AGG", "AGG"),
-    "q_cf": ("CF", "CF"),
-    "q_pl": ("PL", "PL"),
-    "q_hp": ("HP", "HP"),
-    "q_ki": ("KI", "KI"),
-    "q_tie": ("AGG tie: who starts", "AGG равны: кто начнёт"),
-    "q_which": ("99/100: which chart", "99/100: какая таблица"),
-    "q_punch": ("card: punch points", "карта: очки удара"),
-    "q_kind": ("card: punch kind", "карта: вид удара"),
-    "q_kdr": ("KD chart at KDR1", "нокдаун по KDR1"),
-    "q_kor": ("KD chart at KOR", "нокаут по KOR"),
-    "q_count": ("count chart: count", "счёт: до скольки"),
-    "q_count_pts": ("count chart: points", "счёт: очки"),
-    "q_foul": ("foul chart", "таблица фолов"),
-    "q_injury": ("injury chart", "таблица травм"),
-    "q_cut": ("cut chart", "таблица рассечений"),
-    "plain": ("plain", "обычный"),
-    "kd": ("KD", "KD"),
-    "kd_cut": ("KD+cut", "KD+рассеч."),
-    "number": ("number", "число"),
-    "stop": ("stop", "стоп"),
-    "three knockdowns": ("three knockdowns", "три нокдауна"),
-    "pts": ("pts", "очки"),
-    "rds": ("rds", "раунды"),
-    "downs": ("down", "нокдауны"),
-    "ok_on": ("OK ▶", "OK ▶"),
-}
+_KEYS = (
+    "red", "blue", "own", "rounds", "start", "rules", "as_doc", "changed", "drawn", "no_cards", "bad_cards",
+    "round", "left", "end_round", "next_round", "sheet", "sheet_hint", "total", "won", "draw", "wins",
+    "in_round", "answer", "ok_hint", "CF", "PL", "KI", "punch chart", "HP", "KDR1 chart", "KOR chart",
+    "count chart", "cut chart", "foul chart", "injury chart", "AGG tie", "starts", "control", "keeps",
+    "lands", "misses", "down", "ko", "foul", "warning", "dq", "injury", "cut", "stopped", "nothing", "killer",
+    "bell", "KO", "TKO", "DQ", "decision", "q_agg", "q_cf", "q_pl", "q_hp", "q_ki", "q_tie", "q_which",
+    "q_punch", "q_kind", "q_kdr", "q_kor", "q_count", "q_count_pts", "q_foul", "q_injury", "q_cut", "plain",
+    "kd", "kd_cut", "number", "stop", "three knockdowns", "pts", "rds", "downs", "ok_on",
+)
+
+_EN = (
+    "Red",                   # red
+    "Blue",                  # blue
+    "own card (asked)",      # own
+    "Rounds",                # rounds
+    "Start the bout",        # start
+    "Rules",                 # rules
+    "as documented",         # as_doc
+    "changed",               # changed
+    "draw",                  # drawn
+    "no cards found",        # no_cards
+    "Bad card file",         # bad_cards
+    "Round",                 # round
+    "left",                  # left
+    "End of round",          # end_round
+    "OK: round",             # next_round
+    "Scoresheet",            # sheet
+    "OK: scoresheet",        # sheet_hint
+    "total",                 # total
+    "rounds",                # won
+    "DRAW",                  # draw
+    "wins",                  # wins
+    "round",                 # in_round
+    "OK: answer",            # answer
+    "OK: roll",              # ok_hint
+    "CF",                    # CF
+    "PL",                    # PL
+    "KI",                    # KI
+    "punch chart",           # punch chart
+    "HP",                    # HP
+    "KDR1 chart",            # KDR1 chart
+    "KOR chart",             # KOR chart
+    "count",                 # count chart
+    "cut chart",             # cut chart
+    "foul chart",            # foul chart
+    "injury chart",          # injury chart
+    "AGG tie",               # AGG tie
+    "starts",                # starts
+    "control:",              # control
+    "keeps control",         # keeps
+    "lands",                 # lands
+    "misses",                # misses
+    "DOWN, count",           # down
+    "KNOCKOUT!",             # ko
+    "foul",                  # foul
+    "warning",               # warning
+    "disqualified",          # dq
+    "injury",                # injury
+    "cut",                   # cut
+    "STOPPED",               # stopped
+    "nothing: a miss",       # nothing
+    "Killer Instinct x",     # killer
+    "the bell",              # bell
+    "KO",                    # KO
+    "TKO",                   # TKO
+    "DQ",                    # DQ
+    "decision",              # decision
+    "AGG",                   # q_agg
+    "CF",                    # q_cf
+    "PL",                    # q_pl
+    "HP",                    # q_hp
+    "KI",                    # q_ki
+    "AGG tie: who starts",   # q_tie
+    "99/100: which chart",   # q_which
+    "card: punch points",    # q_punch
+    "card: punch kind",      # q_kind
+    "KD chart at KDR1",      # q_kdr
+    "KD chart at KOR",       # q_kor
+    "count chart: count",    # q_count
+    "count chart: points",   # q_count_pts
+    "foul chart",            # q_foul
+    "injury chart",          # q_injury
+    "cut chart",             # q_cut
+    "plain",                 # plain
+    "KD",                    # kd
+    "KD+cut",                # kd_cut
+    "number",                # number
+    "stop",                  # stop
+    "three knockdowns",      # three knockdowns
+    "pts",                   # pts
+    "rds",                   # rds
+    "down",                  # downs
+    "OK ▶",                  # ok_on
+)
 
 
 def tt(key):
-    pair = _T.get(key)
-    if pair is None:
+    if key not in _KEYS:
         return key
-    return pair[1] if lang.LANG[0] == "ru" else pair[0]
+    if lang.LANG[0] == "ru":
+        from dicebox.ui import titlebout_text_ru
+
+        return titlebout_text_ru.LABELS[_KEYS.index(key)]
+    return _EN[_KEYS.index(key)]

@@ -1,0 +1,79 @@
+"""Title Bout charts and cards in the compact form a bout uses (byte tables,
+no lookups allocate). The checks of card and chart data are in tbdata.py,
+loaded only when a record starts (and by the set-up and the host tools).
+"""
+from dicebox.core.compat import const
+
+KD = const(1)  # punch flags, as bits
+CUT = const(2)
+K = const(255)  # a "K" on the knockdown/knockout chart
+WARN = const(0x40)  # effect bytes of the foul/injury/cut charts: 0 nothing, 1..9 points
+STOP = const(0x80)
+
+
+def _fill(table, rows, value_of):
+    for row in rows:
+        v = value_of(row)
+        for n in range(row[0], row[1] + 1):
+            table[n] = v
+
+
+def _effect(row):
+    if row[2] == "points":
+        return row[3]
+    if row[2] == "warn":
+        return WARN
+    return STOP if row[2] == "stop" else 0
+
+
+class Charts:
+    """A chart set as byte tables indexed by the roll: no lookups allocate."""
+
+    def __init__(self, charts):
+        codes = []
+        for row in charts["punch"]:
+            if row[2] not in codes:
+                codes.append(row[2])
+        self.codes = tuple(codes)
+        self.punch = bytearray(101)
+        _fill(self.punch, charts["punch"], lambda row: codes.index(row[2]))
+        self.foul = bytearray(101)
+        self.injury = bytearray(101)
+        self.cut = bytearray(101)
+        for name, table in (("foul", self.foul), ("injury", self.injury), ("cut", self.cut)):
+            _fill(table, charts[name], _effect)
+        self.kd = tuple(bytes(K if v == "K" else v for v in row) for row in charts["knockdown"])
+        self.count = bytearray(101)
+        self.count_points = bytearray(101)
+        _fill(self.count, charts["count"], lambda row: row[2])
+        _fill(self.count_points, charts["count"], lambda row: row[3])
+
+
+class Fighter:
+    """A card's ratings as attributes and its punch table by chart code index."""
+
+    __slots__ = ("name", "agg", "cf", "pl", "hp", "kdr1", "kor", "ki", "points", "flags", "punch_names")
+
+    def __init__(self, card, codes):
+        self.name = card["name"]
+        self.agg = card["agg"]
+        self.cf = card["cf"]
+        self.pl = card["pl"]
+        self.hp = card["hp"]
+        self.kdr1 = card["kdr1"]
+        self.kor = card["kor"]
+        self.ki = card["ki"]
+        n = len(codes)
+        self.points = bytearray(n)
+        self.flags = bytearray(n)
+        names = []
+        punches = card.get("punches")
+        for i in range(n):
+            entry = punches[codes[i]] if punches else None
+            if entry is None:
+                names.append("")
+                continue
+            names.append(entry[0])
+            self.points[i] = entry[1]
+            self.flags[i] = (KD if "KD" in entry[2:] else 0) | (CUT if "CUT" in entry[2:] else 0)
+        self.punch_names = tuple(names)

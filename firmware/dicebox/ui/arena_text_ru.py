@@ -1,0 +1,36 @@
+"""Russian arena labels, in the order of arena_text._KEYS (the comment names
+the key). Imported only while Russian is chosen."""
+
+LABELS = (
+    "Поединок",                             # duel
+    "Турнир",                               # cup
+    "Бойцы",                                # fighters
+    "+ Новый боец",                         # new
+    "Изменить",                             # edit
+    "Удалить",                              # delete
+    "Удалить бойца?",                       # delete_q
+    "Имя",                                  # name
+    "Сохранить",                            # save
+    "ВВЕРХ/ВНИЗ  OK далее",                 # name_hint
+    "держать OK: конец",                    # name_hint2
+    "осталось %d",                          # left
+    "Сумма должна быть 24: осталось %d.",   # sum_bad
+    "Имя %s занято.",                       # name_taken
+    "Список полон (%d).",                   # full
+    "Здоровье",                             # health
+    "Правила",                              # rules
+    "Начать",                               # start
+    "Бойцов",                               # size
+    "Выбор %d/%d",                          # pick
+    "Выберите %d бойцов.",                  # pick_more
+    "OK шаг  держать: авто",                # ok_step
+    "OK: сетка",                            # ok_bracket
+    "Победил %s",                           # wins
+    "Ничья",                                # tie
+    "Чемпион",                              # champion
+    "Раунд %d",                             # round
+    "Этот бой уже в Истории.",              # in_history
+    "Файл бойцов",                          # roster_error
+)
+
+STATS = ("Сила", "Выносливость", "Ловкость", "Особое")

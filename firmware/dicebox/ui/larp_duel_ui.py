@@ -1,0 +1,98 @@
+"""LARP melee duel (a firearms duel is one cycle of it)."""
+from dicebox import buttons as B
+from dicebox.core import larp
+from dicebox.core import larp_text as LT
+from dicebox.core import record as _record
+from dicebox.ui import draw, text
+from dicebox.ui.app import Menu
+from dicebox.ui.fight import FightScreen
+from dicebox.ui.lang import t
+from dicebox.ui.larp_ui import L, label
+from dicebox.ui.larp_fights import big_line, last_event, offer_wounds, roll_before
+
+
+def duel_start(app):
+    """Melee duel first (one OK); a firearms duel is one cycle of it."""
+
+    def start(weapon):
+        return lambda: app.replace(DuelScreen(app, _record.Record("duel", {"weapon": weapon}, app.new_seed())))
+
+    app.push(Menu(app, L("duel"), [(L("melee"), start("melee")), (L("gun_duel"), start("firearms"))]))
+
+
+class DuelScreen(FightScreen):
+    """The challenge (UP/DOWN accept/refuse, OK), then OK rolls each cycle."""
+
+    def __init__(self, app, rec):
+        FightScreen.__init__(self, app, rec)
+        self.refuse = False
+
+    def button(self, b, ev, now):
+        app = self.app
+        g = self.game
+        if g.method is not None:
+            if ev == B.CLICK and b in (B.OK, B.BACK):
+                self.leave()
+            return
+        if not g.answered and b in (B.UP, B.DOWN) and ev == B.PRESS:
+            self.refuse = not self.refuse
+            app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            if not g.answered:
+                self.give(0 if self.refuse else 1)
+            else:
+                self.give(0)
+                app.beep(1500, 40)
+        else:
+            FightScreen.button(self, b, ev, now)
+
+    def finished(self):
+        FightScreen.finished(self)
+        offer_wounds(self.app, self.game.result()["wounds"], True)
+
+    def draw(self, c):
+        g = self.game
+        title = L("duel") if g.options["weapon"] == "melee" else L("shoot")
+        if not g.answered:
+            draw.header(c, title)
+            lines = draw.wrap(L("challenge"))
+            for i in range(len(lines)):
+                text.draw_center(c, lines[i], 12 + i * 9)
+            for i in range(2):
+                y = 34 + i * 14
+                word = L("refuse") if i else L("accept")
+                if (i == 1) == self.refuse:
+                    c.fill_rect(0, y - 2, 128, 12, 1)
+                    text.draw_center(c, word, y, text.SMALL, 0)
+                else:
+                    text.draw_center(c, word, y)
+            return
+        over = g.method is not None
+        draw.header(c, title, ("%s %d" % (t("seed"), self.session.rec.seed)) if over else "%s %d" % (L("cycle"), g.cycles + 1))
+        last = last_event(g, ("cycle",))
+        if over:
+            if g.method == "refused":
+                big_line(c, L("no_duel"), 14)
+            elif g.winner:
+                big_line(c, "%s %d" % (L("wins"), g.winner), 12)
+                text.draw_center(c, L("m_" + g.method), 29)
+            else:
+                big_line(c, L("nobody"), 12)
+        elif last is None:
+            text.draw_center(c, "%s %d" % (L("attack"), g.attacker), 14)
+            big_line(c, L("roll_ok"), 24)
+        if last is not None:
+            i, _, a, diff, hit = last
+            if not over:
+                text.draw_center(c, "%s %d > %d" % (L("attack"), a, 3 - a), 11)  # the cycle shown
+                text.draw_center(c, "%d-%d=%d" % (roll_before(g, i, 2), roll_before(g, i, 1), diff), 20, text.MEDIUM)
+            if hit == larp.MISS:
+                note = L("fails")
+            else:
+                note = "%d: %s" % (3 - a, label(LT.HITS, hit))
+            text.draw_center(c, note, 37)
+        if g.method == "refused":
+            return
+        for d in (1, 2):
+            text.draw_center(c, "%d: %s%d/4 %s%d/2 %s%d/1" % (d, L("L"), g.limbs[d], L("B"), g.bodies[d], L("H"), g.heads[d]),
+                             38 + d * 9)

@@ -1,0 +1,173 @@
+"""Title Bout set-up, the mode's entry in Home: each corner's card (cards on
+flash, see cards.py) or "own card", the rounds, the rulings. Start loads the
+fight screen (titlebout_ui.py) in its place, which then unloads this module
+and the card checks; the set-up screens run without the fight's code."""
+from dicebox.core import record as _record
+from dicebox.core import titlebout as tb
+from dicebox.core.compat import const
+from dicebox.core.tbdata import DataError
+from dicebox.core.tbdemo import CHARTS
+from dicebox.ui import draw
+from dicebox.ui.app import Menu, Message, NumberPicker
+from dicebox.ui.home import unload
+from dicebox.ui.lang import t
+from dicebox.ui.titlebout_text import tt
+
+
+def _cards():
+    from dicebox import cards  # read the files, then leave: the bout does not need it
+
+    return cards
+
+
+def card_dirs(app):
+    """Folders holding fighter cards: the platform's (simulator), else the flash's
+    demo folder and the user's own."""
+    cards = _cards()
+    return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
+
+
+def find_cards(app):
+    """(name, path) of every good card and one line per bad file."""
+    found = []
+    errors = []
+    for folder in card_dirs(app):
+        f, e = _cards().index_dir(folder, CHARTS, missing_ok=True)
+        found.extend(f)
+        errors.extend(e)
+    return found, errors
+
+
+def _ui():
+    from dicebox.ui import titlebout_ui
+
+    return titlebout_ui
+
+
+def screen_for(app, rec):
+    return _ui().screen_for(app, rec)
+
+
+def start(app):
+    setup = Setup(app)
+    if setup.errors:
+        # Home pushes what start() returns: the set-up goes under the error, so
+        # closing the error leaves the good cards to pick from.
+        app.push(setup)
+        return Message(app, tt("bad_cards"), "\n".join(setup.errors))
+    return setup
+
+
+class Setup(Menu):
+    """Red card, blue card, rounds, start."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, t("titlebout"), [])
+        self.found, self.errors = find_cards(app)
+        n = len(self.found)
+        self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
+        self.rounds = 12
+        self.rules = {}  # rule options changed from the documented defaults
+        self.build()
+
+    def _name(self, side):
+        k = self.pick[side]
+        return self.found[k][0] if k < len(self.found) else tt("own")
+
+    def build(self):
+        self.items = [
+            ("%s: %s" % (tt("red"), self._name(0)), lambda: self.choose(0)),
+            ("%s: %s" % (tt("blue"), self._name(1)), lambda: self.choose(1)),
+            ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
+            ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
+             lambda: self.app.push(Rules(self.app, self.rules))),
+            (tt("start"), self.begin),
+        ]
+        self.app.redraw()
+
+    def resumed(self):
+        self.build()  # back from the rules
+
+    def choose(self, side):
+        items = []
+        for k in range(len(self.found) + 1):
+            items.append((self.found[k][0] if k < len(self.found) else tt("own"), self._chooser(side, k)))
+        menu = Menu(self.app, tt(tb.SIDES[side]), items)
+        menu.sel = self.pick[side]
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    def _chooser(self, side, k):
+        def chosen():
+            self.pick[side] = k
+            self.app.pop()
+            self.build()
+
+        return chosen
+
+    def ask_rounds(self):
+        self.app.push(NumberPicker(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds))
+
+    def _set_rounds(self, n):
+        self.rounds = n
+        self.build()
+
+    def options(self):
+        """The record's options; a card file gone bad since the list was made raises DataError."""
+        opts = {"rounds": self.rounds}
+        opts.update(self.rules)
+        for side in (0, 1):
+            k = self.pick[side]
+            if k < len(self.found):
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], CHARTS)
+            else:
+                opts[tb.SIDES[side]] = None
+                opts["assisted"] = True  # the box looks nothing up: it asks
+        return opts
+
+    def begin(self):
+        app = self.app
+        try:
+            opts = self.options()
+        except DataError as e:
+            app.push(Message(app, t("error"), str(e)))
+            return
+        unload(("dicebox.cards",))  # room for the fight screen's code
+        _ui().open_bout(app, _record.Record(tb.RULESET, opts, app.new_seed()), replace=self)
+
+
+_RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
+
+
+class Rules(Menu):
+    """The rulings where tables differ (docs/rules/title-bout.md): OK cycles a value."""
+
+    def __init__(self, app, changed):
+        Menu.__init__(self, app, tt("rules"), [])
+        self.changed = changed
+        self.build()
+
+    def value(self, name, default):
+        return self.changed.get(name, default)
+
+    def build(self):
+        items = []
+        for k in range(_RULES_FROM, len(tb.OPTIONS)):
+            name, default, allowed = tb.OPTIONS[k]
+            v = self.value(name, default)
+            shown = (t("on") if v else t("off")) if allowed is bool else v
+            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+        self.items = items
+        self.app.redraw()
+
+    def _cycler(self, name, default, allowed):
+        def cycle():
+            v = self.value(name, default)
+            v = (not v) if allowed is bool else allowed[(allowed.index(v) + 1) % len(allowed)]
+            if v == default:
+                self.changed.pop(name, None)
+            else:
+                self.changed[name] = v
+            self.build()
+
+        return cycle

@@ -1,0 +1,35 @@
+# Opens the first History entry of a Store directory and pages its transcript
+# to the end (OK: a page), gc.collect + gc.mem_alloc after every frame as the
+# device loop does. Prints the line count, the last screen's lines and the
+# live-heap high-water.   history_heap.py DIR
+import gc
+import sys
+
+from dicebox import buttons as B
+from dicebox.store import Store
+from host_sim.device import Device, Platform
+
+gc.collect()
+d = Device(store=Store(sys.argv[1]), platform=Platform(b"\x00\x00\x10\x00"))
+high = [0]
+
+
+def frame(dev):
+    gc.collect()
+    high[0] = max(high[0], gc.mem_alloc())
+
+
+d.on_frame = frame
+while d.app.top.items[d.app.top.sel][0] != "History":
+    d.press(B.DOWN)
+d.press(B.OK)
+d.press(B.OK)  # the first (newest) entry
+tr = d.app.top
+pages = 1
+while tr.first + 6 < tr.count:
+    d.press(B.OK)
+    pages += 1
+print("screen", type(tr).__name__, "lines", tr.count, "pages", pages)
+for line in tr.window()[0]:
+    print("|" + line)
+print("heap", high[0])

@@ -1,0 +1,74 @@
+"""History's transcript pages through a long record without making all its
+lines at once: the lines on screen are made again from the replayed game."""
+import shutil
+
+from conftest import ROOT, SUPPORT
+from dicebox import buttons as B
+from dicebox.core import record as _record
+from dicebox.store import Store
+from dicebox.ui import draw
+from host_sim.device import Device, Platform
+from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
+
+# A 4-hour wound session (30 participants, 266 inputs) ended into History by
+# tests/support/larp_ui_session.py DIR 4 30 --end: 1,102 transcript lines.
+LONG = ROOT / "tests" / "records" / "wounds-4h.history"
+
+
+def _store(tmp_path):
+    shutil.copy(LONG, tmp_path / "h000001.rec")
+    return tmp_path
+
+
+def _open(tmp_path):
+    d = Device(store=Store(str(_store(tmp_path))), platform=Platform(b"\x00\x00\x10\x00"))
+    while d.app.top.items[d.app.top.sel][0] != "History":
+        d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.OK)
+    return d, d.app.top
+
+
+def _whole(tmp_path):
+    """Every screen line of the transcript, made at once (CPython has the room)."""
+    store = Store(str(tmp_path))
+    rec = _record.loads(store.history_record(store.history()[0][0]), "long")
+    whole = []
+    for line in _record.lines(_record.replay(rec), rec):
+        whole.extend(draw.wrap(line))
+    return whole
+
+
+def test_every_page_shows_the_lines_the_whole_transcript_has(tmp_path):
+    d, tr = _open(tmp_path)
+    whole = _whole(tmp_path)
+    assert type(tr).__name__ == "Transcript" and tr.count == len(whole) > 1000
+    assert any(line.startswith("result:") for line in whole[-40:])
+    def check():
+        shown, skip = tr.window()
+        assert shown[skip:skip + 6] == whole[tr.first:tr.first + 6], tr.first
+
+    for b in [B.DOWN] * 7 + [B.UP] * 3:
+        check()
+        d.press(b)
+    assert tr.first == 4
+    while tr.first < len(whole) - 6:
+        d.press(B.OK)
+        check()
+    d.press(B.OK)
+    assert tr.first == 0  # OK on the last page goes back to the first
+
+
+def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # noqa: F811
+    # Making every line at once took +86 KB and failed even at 512k (unix port,
+    # .mpy). Paged, the open transcript costs about the replayed record: 176k
+    # is less than the session itself needs (test_larp_ui: 208k); 128k cannot
+    # hold the record's 266 parsed inputs (21.6 KB) beside the 105 KB the
+    # simulated device and the wound rules take (docs/benchmarks.md).
+    proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap="176k")
+    out = proc.stdout.decode().splitlines()
+    assert out[0].split()[:4] == ["screen", "Transcript", "lines", "1102"], out[0]
+    assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]  # the last page, made on demand
+    high = int(out[-1].split()[1])
+    print("4-hour wound transcript heap high-water: %d bytes" % high)
+    assert 128 * 1024 < high < 160 * 1024, high
