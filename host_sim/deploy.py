@@ -118,7 +118,10 @@ def stage(board, out_dir, mpy_cross=None):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
             try:
-                proc = subprocess.run([mpy_cross, "-o", target, src], capture_output=True, text=True)
+                # -s: tracebacks name the file as on the device; the name is a string on
+                # the heap for each loaded module, so the host's long path would cost RAM
+                proc = subprocess.run([mpy_cross, "-o", target, "-s", dest[:-4] + ".py", src], capture_output=True,
+                                      text=True)
             except FileNotFoundError:
                 raise CliError("mpy-cross is not installed (run make .venv/.installed)")
             if proc.returncode != 0:

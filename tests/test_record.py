@@ -111,3 +111,23 @@ def test_canonical_json_matches_cpython_json():
 
     obj = {"b": [1, -2, None, True, False], "a": "ХА! \"q\" \\ \n\t é 😀", "c": {"z": 1, "y": []}}
     assert dumps(obj) == json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def test_equal_inputs_share_one_string_after_loading():
+    rec = record.loads(json.dumps(_rec(inputs=["d6"] * 3 + [["x"], 5, "2d6", "d6"])))
+    assert rec.inputs == ["d6"] * 3 + [["x"], 5, "2d6", "d6"]
+    assert rec.inputs[0] is rec.inputs[2] is rec.inputs[6]
+
+
+def test_a_loaded_session_of_repeated_inputs_holds_one_copy_on_micropython(mp, tmp_path):
+    # JSON gives every input its own string (unless it is an interned name): 200
+    # copies of "3d6+4" held 15 KB on the unix port; built at run time, not interned
+    script = tmp_path / "held.py"
+    script.write_text(
+        "import gc\nfrom dicebox.core import record\n"
+        "text = record.Record('dice', seed=1, inputs=['%dd%d+%d' % (3, 6, 4)] * 200).dumps()\n"
+        "gc.collect()\nbase = gc.mem_alloc()\nrec = record.loads(text)\ngc.collect()\n"
+        "print(gc.mem_alloc() - base, rec.inputs[0] is rec.inputs[199])\n"
+    )
+    held, shared = mp.run(script).stdout.decode().split()
+    assert shared == "True" and int(held) < 2500, held

@@ -13,8 +13,8 @@ from dicebox import buttons as B
 
 BOARD_FILE = "board.json"
 DATA = "/data"
-# Unix port, virtual board: the real App's dice session needs 140k with it,
-# 148k without (fragmentation). A collection costs a few ms on the RP2040.
+# Unix port, virtual board: the real App's dice session needs 126k with it,
+# 132k without (fragmentation). A collection costs a few ms on the RP2040.
 GC_EVERY = 8192
 LOOP_MS = 10  # one pass: buttons are sampled by the timer IRQ meanwhile
 ASLEEP_LOOP_MS = 40

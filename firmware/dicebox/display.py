@@ -23,7 +23,9 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         view = memoryview(self.buffer)
         count = height // 8 * width // _CHUNK
         self._chunks = [view[1 + _CHUNK * i : 1 + _CHUNK * (i + 1)] for i in range(count)]
-        self._shadow = [bytearray(_CHUNK) for _ in range(count)]
+        # views of one buffer: 32 separate bytearrays cost ~0.4 KB more heap
+        shadow = memoryview(bytearray(_CHUNK * count))
+        self._shadow = [shadow[_CHUNK * i : _CHUNK * (i + 1)] for i in range(count)]
         self._spans = bytearray(2 * (height // 8))  # per page: first, last changed chunk
         self._sent_once = False
 

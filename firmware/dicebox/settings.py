@@ -1,4 +1,7 @@
-"""The box's settings: names, defaults and allowed values, checked in one place."""
+"""The box's settings: names, defaults and allowed values, checked in one place.
+
+Needed at boot and when settings change: the App and Store load it for the
+call only (dicebox.call_once); the Settings screen holds it while it is open."""
 from dicebox.core.game import RecordError, check_options
 
 # (name, default, allowed) as for rule set options
@@ -13,6 +16,11 @@ SPEC = (
     ("step", "roll", ("roll", "exchange")),  # what one OK does in a fight
 )
 CONTRAST_LEVELS = (16, 64, 160, 255)
+
+
+def contrast(values):
+    """The panel contrast byte for values["contrast"]."""
+    return CONTRAST_LEVELS[values["contrast"] - 1]
 
 
 def defaults():

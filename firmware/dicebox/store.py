@@ -12,9 +12,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 """
 import json
 
-from dicebox import settings as _settings
-from dicebox.core import record as _record
-from dicebox.core.game import RecordError
+from dicebox import call_once
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -53,7 +51,7 @@ class Store:
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
         self._mkdir()
-        self._check_all()
+        self._check()
 
     # paths and raw files ---------------------------------------------------
     def _path(self, name):
@@ -134,6 +132,10 @@ class Store:
     def remove(self, name):
         self._remove(name)
 
+    def _check(self):
+        # the start-up check runs once: its code leaves the heap after it
+        call_once("dicebox.store_check", "check_all", self)
+
     def set_aside(self, name, why):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
         try:
@@ -142,70 +144,6 @@ class Store:
         except OSError:
             kept = "removed" if self._remove(name) else "left in place"
         self.notices.append("%s %s; %s" % (name, why, kept))
-
-    # start-up check --------------------------------------------------------
-    def _check_all(self):
-        for name in self._names():
-            if name.endswith(".tmp"):
-                self._remove(name)  # an interrupted write: the old file is intact
-        self._check_settings()
-        self._check_record(CURRENT, False)
-        for hid in self._history_ids():
-            self._check_record(_history_name(hid), True)
-        self._prune_history()
-        self._drop_finished_current()
-
-    def _check_settings(self):
-        data = self.read_bytes(SETTINGS)
-        if data is None:
-            return
-        why = None
-        try:
-            obj = json.loads(data.decode("utf-8"))
-            if not isinstance(obj, dict):
-                why = "is not a settings object"
-        except UnicodeError:
-            why = "is not UTF-8 text"
-        except ValueError:
-            why = "is not valid JSON"
-        if why:
-            self.set_aside(SETTINGS, why)
-            return
-        kept = _settings.merge_valid(obj)
-        bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
-        if bad:
-            from dicebox.core.errtext import shown  # only for a damaged file
-
-            bad.sort()
-            self.notices.append("settings: %s reset to default" % shown(", ".join(bad), 60)[1:-1])  # fits the screen
-
-    def _check_record(self, name, with_summary):
-        data = self.read_bytes(name)
-        if data is None:
-            if self._size(name) >= 0:
-                self.set_aside(name, "cannot be read")
-            return
-        try:
-            if with_summary:
-                nl = data.find(b"\n")
-                if nl < 0:
-                    raise RecordError("no summary line")
-                data = data[nl + 1 :]
-            _record.loads(data, name)
-        except RecordError as e:
-            msg = str(e)
-            self.set_aside(name, msg[len(name) + 2 :] if msg.startswith(name + ": ") else msg)
-        except MemoryError:
-            pass  # too big to check here is not damage: leave it to the reader
-
-    def _drop_finished_current(self):
-        # a power cut between add_history and clear_current: the fight is done
-        ids = self._history_ids()
-        if not ids:
-            return
-        cur = self.current()
-        if cur is not None and self.history_record(ids[0]) == cur:
-            self._remove(CURRENT)
 
     # settings ----------------------------------------------------------------
     def settings(self):
@@ -217,10 +155,10 @@ class Store:
                 obj = json.loads(text)
             except ValueError:
                 obj = None
-        return _settings.merge_valid(obj)
+        return call_once("dicebox.settings", "merge_valid", obj)
 
     def save_settings(self, values):
-        self.write_text(SETTINGS, dumps(_settings.check(values)))
+        self.write_text(SETTINGS, dumps(call_once("dicebox.settings", "check", values)))
 
     # the unfinished fight ------------------------------------------------------
     def current(self):

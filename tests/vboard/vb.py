@@ -1,28 +1,44 @@
-"""The virtual board's state: a clock the scenario advances, pin levels, timers,
-the panel on the I2C bus, a file-backed flash with littlefs, and the scenario.
+"""The virtual board's state under MicroPython: a clock the scenario advances,
+pin levels, timers, the I2C wire, a file-backed flash with littlefs, and the
+scenario runner.
 
-Runs under MicroPython (tests/vboard/run.py). The stand-in `machine` and
-`time` modules in this folder read and drive this state.
+Kept small: all of it shares the firmware's heap, which the Pico does not.
+The host (harness.py) does the rest: it compiles the scenario to 4-byte steps
+(op, 24-bit argument) and decodes the I2C bytes written to the wire file with
+the panel model (host_sim/panel.py), so no model and no text parsing live here.
 """
 import gc
 import sys
 
-TICKS_MASK = 0x3FFFFFFF  # MicroPython's ticks wrap at 2**30
-TICKS_HALF = 0x20000000
+from micropython import const
 
-clock_ms = 0  # virtual ms since the board powered on (offset by start_ms)
+# step ops (harness.py OPS)
+_WAIT = const(0)
+_PRESS = const(1)
+_RELEASE = const(2)
+_FRAME = const(3)
+_STATE = const(4)
+_MEM = const(5)
+_GCOFF = const(6)
+_GCON = const(7)
+_MODS = const(8)
+_CAT = const(9)
+_LS = const(10)
+_CUT = const(11)
+_END = const(12)
+
+clock_ms = 0  # virtual ms since the board powered on (offset by start)
 pins = {}  # gpio -> machine.Pin
 timers = []  # machine.Timer with a callback
-pwms = {}
-panel = None
-buses = []
-beeps = []  # (freq, duty) changes
+addr = 0x3C  # the panel's I2C address
+beeps = 0  # tones started on the piezo
 flash = None
-script = None  # the scenario file, read a step at a time (its size stays off the heap)
-pending = []  # steps of the current line
-step_until = None
-names = {}  # button name -> gpio
-alloc_from = [0]
+script = None  # the step file, read a step at a time
+wire = None  # the I2C log: [kind, n >> 8, n & 255] then n bytes (kind 0), or a marker
+until = -1  # clock_ms the current wait ends at
+_step = bytearray(4)
+_head = bytearray(3)
+alloc_from = 0
 
 
 def out(*parts):
@@ -31,6 +47,17 @@ def out(*parts):
         sys.stdout.flush()
     except AttributeError:
         pass
+
+
+def send(kind, n, data=None):
+    """One record on the wire: no copy, no allocation."""
+    h = _head
+    h[0] = kind
+    h[1] = n >> 8
+    h[2] = n & 255
+    wire.write(h)
+    if data is not None:
+        wire.write(data)
 
 
 def advance(ms):
@@ -44,96 +71,66 @@ def advance(ms):
                 t.callback(t)
 
 
-def _next():
-    while not pending:
-        line = script.readline()
-        if not line:
-            return None
-        words = line.split("#")[0].split()
-        if not words:
-            continue
-        if words[0] == "tap":  # press, hold 80 ms, release, 80 ms
-            pending.extend((["press", words[1]], ["wait", "80"], ["release", words[1]], ["wait", "80"]))
-        elif words[0] == "hold":
-            pending.extend((["press", words[1]], ["wait", words[2]], ["release", words[1]], ["wait", "80"]))
-        else:
-            pending.append(words)
-    return pending[0]
-
-
-def frame_out(name):
-    """FRAME name HEX, written a page at a time: a 2 KB hex string would need a
-    block the firmware's fragmented 128k heap may not have."""
-    from binascii import hexlify
-
-    frame = panel.frame()
-    w = panel.width
-    sys.stdout.write("FRAME %s " % name)
-    for p in range(len(frame) // w):
-        sys.stdout.write(hexlify(memoryview(frame)[p * w:(p + 1) * w]))
-    out()
-
-
 def run_script():
-    """Called at every sleep of the firmware: apply scenario steps that are due."""
-    global step_until
+    """Called at every sleep of the firmware: apply the steps that are due."""
+    global until, alloc_from
+    s = _step
     while True:
-        words = _next()
-        if words is None:
-            break
-        cmd = words[0]
-        if cmd == "wait":
-            if step_until is None:
-                step_until = clock_ms + int(words[1])
-            if clock_ms < step_until:
+        if until >= 0:
+            if clock_ms < until:
                 return
-            step_until = None
-        elif cmd in ("press", "release"):
-            pins[names[words[1]]].level = 0 if cmd == "press" else 1
-        elif cmd == "frame":
-            frame_out(words[1])
-        elif cmd == "state":
+            until = -1
+        if script.readinto(s) != 4:
+            op = _END
+        else:
+            op = s[0]
+        arg = s[1] << 16 | s[2] << 8 | s[3]
+        if op == _WAIT:
+            until = clock_ms + arg
+        elif op == _PRESS or op == _RELEASE:
+            pins[arg].level = 0 if op == _PRESS else 1
+        elif op == _FRAME:
+            send(1, arg)
+        elif op == _STATE:
             gc.collect()
-            out("STATE", words[1], "on=%d" % int(panel.on and not panel.entire_on), "contrast=%d" % panel.contrast,
-                "i2c_bytes=%d" % panel.bytes_in, "flash_bytes=%d" % flash.written, "erases=%d" % flash.erases,
-                "heap_free=%d" % gc.mem_free(), "heap_used=%d" % gc.mem_alloc(), "beeps=%d" % len(beeps))
-        elif cmd == "mem":  # diagnostics: the heap's block map (micropython.mem_info(1))
+            send(2, arg)
+            out("STATE", arg, flash.written, flash.erases, gc.mem_free(), gc.mem_alloc(), beeps)
+        elif op == _MEM:  # diagnostics: the heap's block map
             import micropython
 
             gc.collect()
             micropython.mem_info(1)
-        elif cmd == "gcoff":  # start counting heap allocations (the collector paused)
+        elif op == _GCOFF:  # start counting heap allocations (the collector paused)
             gc.collect()
             gc.disable()
-            alloc_from[0] = gc.mem_alloc()
-        elif cmd == "gcon":  # ALLOC name bytes: allocated since gcoff
-            out("ALLOC", words[1], gc.mem_alloc() - alloc_from[0])
+            alloc_from = gc.mem_alloc()
+        elif op == _GCON:
+            out("ALLOC", arg, gc.mem_alloc() - alloc_from)
             gc.enable()
-        elif cmd == "mods":  # the firmware modules loaded now
+        elif op == _MODS:  # the firmware modules loaded now
             out("MODS", " ".join(sorted(n for n in sys.modules if n.startswith("dicebox"))))
-        elif cmd == "cat":  # a file on the flash, as hex ('-' if missing)
+        elif op == _CAT:  # a file on the flash, as hex ('-' if missing); the name follows the step
             from binascii import hexlify
 
+            name = script.read(arg).decode()
             try:
-                with open("/data/" + words[1], "rb") as f:
-                    out("FILE", words[1], hexlify(f.read()).decode())
+                with open("/data/" + name, "rb") as f:
+                    data = f.read()
+                sys.stdout.write("FILE %s " % name)
+                sys.stdout.write(hexlify(data))
+                out()
             except OSError:
-                out("FILE", words[1], "-")
-        elif cmd == "ls":
+                out("FILE", name, "-")
+        elif op == _LS:
             import os
 
             out("LS", " ".join(sorted(os.listdir("/data"))))
-        elif cmd == "cut":
+        elif op == _CUT:
             out("CUT", clock_ms)
             hang()
-        elif cmd == "end":
+        else:
             out("END", clock_ms)
             raise SystemExit(0)
-        else:
-            raise ValueError("scenario: unknown step %r" % cmd)
-        pending.pop(0)
-    out("END", clock_ms)
-    raise SystemExit(0)
 
 
 def hang():

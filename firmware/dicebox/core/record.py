@@ -72,6 +72,12 @@ def from_obj(obj, where="record"):
         raise RecordError("%s: field 'inputs': must be a list" % where)
     if len(inputs) > MAX_INPUTS:
         raise RecordError("%s: field 'inputs': more than %d inputs" % (where, MAX_INPUTS))
+    # equal inputs share one string: JSON gives each its own copy, and a resumed
+    # session of repeated inputs (the same die, "hit") held them all (50 rolls: ~3 KB)
+    same = {}
+    for i in range(len(inputs)):
+        if isinstance(inputs[i], str):
+            inputs[i] = same.setdefault(inputs[i], inputs[i])
     forced = obj.get("dice", [])
     if not isinstance(forced, list):
         raise RecordError("%s: field 'dice': must be a list of die values" % where)

@@ -5,7 +5,7 @@ both call button(), tick() and render(canvas); storage and hardware come in as
 objects (store, platform).
 """
 from dicebox import buttons as B
-from dicebox import settings as S
+from dicebox import call_once
 from dicebox.core.compat import const
 from dicebox.ui import draw, lang, text
 from dicebox.ui.lang import t
@@ -130,8 +130,8 @@ class App:
         self.last_input = 0
         self.waking = _WAKE_NONE  # button whose press woke the display: swallowed
         self.eat_click = _WAKE_NONE
-        self.settings = S.defaults()
-        self.contrast = S.CONTRAST_LEVELS[self.settings["contrast"] - 1]
+        self.settings = call_once("dicebox.settings", "defaults")
+        self.contrast = call_once("dicebox.settings", "contrast", self.settings)
 
     # screen stack ---------------------------------------------------------
     def push(self, screen):
@@ -161,7 +161,7 @@ class App:
     def apply_settings(self, values, save=True):
         self.settings = values
         lang.set_lang(values["lang"])
-        self.contrast = S.CONTRAST_LEVELS[values["contrast"] - 1]
+        self.contrast = call_once("dicebox.settings", "contrast", values)
         if save:
             self.store.save_settings(values)
         self.redraw()
