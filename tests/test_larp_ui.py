@@ -541,3 +541,13 @@ def test_journal_drops_a_torn_line_and_cuts_back_on_both_interpreters(mp, tmp_pa
         out = mp.run(script, data).stdout.decode()
     assert out.split("\n")[:4] == ["5 [4,1,2,3]", "['[4,1,2,3]', '[5,1,2,3]']", "2 2", "abc %d" % (5 * 10 + 10 + 3)]
     assert (data / "j.jnl").read_bytes() == b"[0,1,2,3]\n[1,1,2,3]\n"
+
+
+def test_an_unreadable_wound_session_is_set_aside_once(tmp_path):
+    store = Store(str(tmp_path))
+    store.write_text("wounds.rec", '{"ruleset": "wounds", "seed": "x"}')
+    d = Device(store=store, platform=Platform(b"\x00\x00\x10\x00"))
+    assert top(d) == "Message" and "wounds.rec" in d.app.top.lines[0]
+    assert store.read_text("wounds.rec") is None and (tmp_path / "wounds.rec.bad").exists()
+    d2 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
+    assert top(d2) == "Home"  # no notice at the next boot: the file is out of the way

@@ -190,7 +190,8 @@ def load(app):
         rec = _record.loads(head, HEADER)
         tr = Tracker(app, rec)
     except (RecordError, ValueError) as e:
-        store.notices.append("wound session unreadable: %s" % e)
+        # kept for inspection, and out of the way: the notice shows once, not every boot
+        store.set_aside(HEADER, "unreadable: %s" % e)
         return None
     journal.read(store, JOURNAL, tr._load_line)
     if tr.bad_line >= 0:
