@@ -92,6 +92,16 @@ def _fmt_which(v):
 
 
 _SETUP_Q = ("q_agg", "q_cf", "q_pl", "q_hp", "q_ki")
+# assisted chart questions: (the core's prompt, label, how a value reads)
+_CHART_Q = (
+    (tb.P_KIND, "q_kind", _fmt_kind),
+    (tb.P_KDR, "q_kdr", _fmt_k),
+    (tb.P_KOR, "q_kor", _fmt_kor),
+    (tb.P_COUNT_PTS, "q_count_pts", None),
+    (tb.P_FOUL, "q_foul", _fmt_dq),
+    (tb.P_INJURY, "q_injury", _fmt_stop),
+    (tb.P_CUT, "q_cut", _fmt_stop),
+)
 _SETUP_START = (10, 10, 45, 10, 5)  # pickers start mid-range: fewer presses
 
 
@@ -243,22 +253,11 @@ class TitleBoutScreen(FightScreen):
                     return "%s %s" % (tt(tb.SIDES[side]), tt(_SETUP_Q[i])), None, _SETUP_START[i]
             if p is tb.P_PUNCH[side]:
                 return tt("q_punch"), None, 0
-        if p is tb.P_KIND:
-            return tt("q_kind"), _fmt_kind, 0
-        if p is tb.P_KDR:
-            return tt("q_kdr"), _fmt_k, 0
-        if p is tb.P_KOR:
-            return tt("q_kor"), _fmt_kor, 0
         if p is tb.P_COUNT:
             return tt("q_count"), None, p[1]
-        if p is tb.P_COUNT_PTS:
-            return tt("q_count_pts"), None, 0
-        if p is tb.P_FOUL:
-            return tt("q_foul"), _fmt_dq, 0
-        if p is tb.P_INJURY:
-            return tt("q_injury"), _fmt_stop, 0
-        if p is tb.P_CUT:
-            return tt("q_cut"), _fmt_stop, 0
+        for prompt, key, fmt in _CHART_Q:
+            if p is prompt:
+                return tt(key), fmt, 0
         return p[0], None, p[1]  # a prompt this screen does not know: the core's own words
 
     # names and words ---------------------------------------------------------
