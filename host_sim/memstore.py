@@ -64,6 +64,9 @@ class MemoryStore:
     def current(self):
         return self.files.get("current.json")
 
+    def has_current(self):
+        return "current.json" in self.files
+
     def save_current(self, text):
         self.write_text("current.json", text)
 

@@ -267,3 +267,14 @@ def test_other_write_errors_are_not_hidden(tmp_path):
     st = ST.Store(str(tmp_path), open_fn=ro_open)
     with pytest.raises(OSError):
         st.save_current(REC)
+
+
+def test_has_current_tells_without_reading(tmp_path):
+    from dicebox.store import Store
+
+    s = Store(str(tmp_path))
+    assert not s.has_current()
+    s.save_current('{"ruleset":"dice","seed":1,"inputs":[],"dice":[]}')
+    assert s.has_current()
+    s.clear_current()
+    assert not s.has_current()

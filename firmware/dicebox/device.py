@@ -91,7 +91,7 @@ class Loop:
             app.boot(self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
             _report(e)
-            if self.store.current() is None:
+            if not self.store.has_current():
                 raise
             # keep the fight (current.json.bad) and start clean, so the box is usable
             self.store.set_aside("current.json", "could not be resumed (%s)" % e)

@@ -164,6 +164,10 @@ class Store:
     def current(self):
         return self.read_text(CURRENT)
 
+    def has_current(self):
+        """Whether an unfinished fight is saved, without reading it (it may be long)."""
+        return self._size(CURRENT) >= 0
+
     def save_current(self, text):
         """Saved after every input. If flash is full, old history makes room."""
         while True:

@@ -122,7 +122,7 @@ class Home(Menu):
     def build(self):
         items = []
         app = self.app
-        if app.store.current() is not None:
+        if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
         for key, _, module in MODES:
             items.append((t(key), self._opener(module)))
