@@ -4,9 +4,11 @@ import sys
 
 import pytest
 
+from conftest import SUPPORT
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
 from host_sim.memstore import MemoryStore
+from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers")
@@ -89,6 +91,48 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
     d.press(B.BACK)
     assert sys.modules["dicebox.ui.larp_wounds_ui"] is tracker_module
     assert "dicebox.ui.dice_ui" not in sys.modules
+
+
+def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
+    store = MemoryStore()
+    d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
+    boot = set(sys.modules)
+    _choose(d, "LARP judge")
+    _choose(d, "Wounds")  # the session set-up
+    d.press(B.OK)  # Start
+    while d.app.top is not d.app.stack[0]:
+        d.press(B.BACK)
+    for name in [n for n in sys.modules if n not in boot]:  # a power cut empties the heap
+        sys.modules.pop(name)
+        dot = name.rfind(".")
+        if hasattr(sys.modules[name[:dot]], name[dot + 1:]):
+            delattr(sys.modules[name[:dot]], name[dot + 1:])
+    d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
+    task = d.app.stack[0].tasks[0]  # Home loaded the saved session at boot
+    assert "dicebox.ui.larp_wounds_ui" in sys.modules
+    task.end()
+    _choose(d, "Dice")
+    d.press(B.BACK)  # back on Home: the ended session's modules go (issue #8: they stayed until a power cut)
+    assert d.app.stack[0].tasks == []
+    assert {n for n in sys.modules if n.startswith("dicebox.")} <= boot
+
+
+def test_the_bare_home_heap_comes_back_after_every_mode_micropython(mp, compiled, tmp_path):  # noqa: F811
+    # Issue #8. Each mode once, then each again, then a wound session a power cut
+    # left running until it ends. The first round interns each mode's names
+    # (qstrs are never freed: a new qstr pool for Arena's adds ~16 KB), so the
+    # second round is compared with the end of the first.
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    out = mp.run(SUPPORT / "home_heap.py", flash, path=[compiled], heap="512k").stdout.decode().split("\n")
+    marks = [line.split() for line in out if line.startswith("HOME")]
+    heap = {(int(m[1]), m[2]): int(m[3]) for m in marks}
+    assert {int(m[4]) for m in marks} == {int(marks[0][4])}  # every mode's modules left sys.modules
+    first = heap[(1, "arena")]
+    again = [v for (n, _), v in heap.items() if n >= 2]
+    assert len(again) == 5, marks
+    assert max(again) - first < 4096, marks  # was +45 KB after the wound session
+    print("bare Home after round 1 %d, round 2 max %d, after the wound session %d" % (first, max(again), heap[(3, "wounds")]))
 
 
 TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo")

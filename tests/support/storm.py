@@ -286,6 +286,14 @@ class Storm:
             if "-v" in sys.argv:
                 print("HOME", now // MINUTE, heap, k, len(sys.modules))
 
+    def print_state(self):
+        # a method of its own, not inline in run(): MicroPython leaves popped values in
+        # a frame's value stack and its gc scans them, so the top screen read in run()'s
+        # long-lived frame kept that App (after a power cut, its whole mode) alive until
+        # the next STATE line: the bare-Home steps of issue #8
+        top = self.dev.app.top
+        print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
+
     def run(self, presses):
         self.target = presses
         while self.presses < presses:
@@ -306,8 +314,7 @@ class Storm:
             self.check()
             self.heap_mark()
             if self.actions % 500 == 0:
-                top = self.dev.app.top
-                print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
+                self.print_state()
         marks = self.heap_marks
         start = max(marks[:2]) if marks else 0
         end = max(marks[-2:]) if marks else 0

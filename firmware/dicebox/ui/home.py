@@ -92,13 +92,15 @@ class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
         self.tasks = []
+        # taken before a saved background task loads: its modules are a mode's, and go
+        # once the task ends (issue #8: taken after, they stayed until the next power cut)
+        self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
+        self.keep = self.boot_modules
         for marker, module, loader in BACKGROUND:
             if app.store.read_text(marker) is not None:
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
-                    self.tasks.append(task)
-        self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
-        self.keep = self.boot_modules
+                    self.add_task(task)
         _HOME[0] = self
         self.build()
 
