@@ -54,10 +54,8 @@ def _labels():
 
 
 def t(key):
-    if key not in _KEYS:
-        return lang.t(key)
-    ru = _labels()
-    return (ru.LABELS if ru else _EN)[_KEYS.index(key)]
+    s = lang.mode_label(key, _KEYS, _EN, "arena_text_ru")
+    return lang.t(key) if s is None else s
 
 
 def stat(i):

@@ -1,12 +1,14 @@
 """Labels in English and Russian; the Settings language picks the column.
 
     t(key) -> the label in the current language (the key itself if unknown)
+    mode_label(key, keys, en, ru_module) -> a mode's own label, or None
 
 Heap: the labels live in flat tuples (no dict, no pair per key), and only the
 language in use is loaded: English here, Russian in lang_ru.py, imported when
 Russian is chosen. Each label line ends with its key as a comment;
 tests/test_lang.py checks both columns line up with _KEYS.
 """
+import sys
 
 _KEYS = (
     "dice", "titlebout", "larp", "arena", "history", "settings",
@@ -85,3 +87,17 @@ def t(key):
     if key in _KEYS:
         return _LABELS[0][_KEYS.index(key)]
     return key
+
+
+def mode_label(key, keys, en, ru_module):
+    """A label from a mode's own tables, laid out like these (keys, English;
+    Russian as LABELS in dicebox.ui.<ru_module>, imported only while Russian is
+    chosen); None when key is not one of the mode's."""
+    if key not in keys:
+        return None
+    i = keys.index(key)
+    if LANG[0] != "ru":
+        return en[i]
+    name = "dicebox.ui." + ru_module
+    __import__(name)
+    return sys.modules[name].LABELS[i]

@@ -10,7 +10,7 @@ from dicebox.core import larp_text as LT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.pickers import NumberPicker
-from dicebox.ui.lang import LANG, t
+from dicebox.ui.lang import LANG, mode_label, t
 
 # Labels only the LARP screens use, as in ui/lang.py: flat tuples, English
 # here, Russian in larp_ui_ru.py (imported only while Russian is chosen).
@@ -104,12 +104,9 @@ def lang():
 
 def L(key):
     """A LARP label in the Settings language (ours, then larp_text's words, then lang.py's)."""
-    if key in _KEYS:
-        if LANG[0] == "ru":
-            from dicebox.ui import larp_ui_ru
-
-            return larp_ui_ru.LABELS[_KEYS.index(key)]
-        return _EN[_KEYS.index(key)]
+    s = mode_label(key, _KEYS, _EN, "larp_ui_ru")
+    if s is not None:
+        return s
     pair = LT.WORDS.get(key)
     if pair is None:
         return t(key)

@@ -103,10 +103,5 @@ _EN = (
 
 
 def tt(key):
-    if key not in _KEYS:
-        return key
-    if lang.LANG[0] == "ru":
-        from dicebox.ui import titlebout_text_ru
-
-        return titlebout_text_ru.LABELS[_KEYS.index(key)]
-    return _EN[_KEYS.index(key)]
+    s = lang.mode_label(key, _KEYS, _EN, "titlebout_text_ru")
+    return key if s is None else s
