@@ -64,8 +64,11 @@ class MemoryStore:
     def current(self):
         return self.files.get("current.json")
 
+    def exists(self, name):
+        return name in self.files
+
     def has_current(self):
-        return "current.json" in self.files
+        return self.exists("current.json")
 
     def save_current(self, text):
         self.write_text("current.json", text)

@@ -164,9 +164,12 @@ class Store:
     def current(self):
         return self.read_text(CURRENT)
 
+    def exists(self, name):
+        """Whether the file is there, without reading it (a record may be long)."""
+        return self._size(name) >= 0
+
     def has_current(self):
-        """Whether an unfinished fight is saved, without reading it (it may be long)."""
-        return self._size(CURRENT) >= 0
+        return self.exists(CURRENT)
 
     def save_current(self, text):
         """Saved after every input. If flash is full, old history makes room."""

@@ -97,7 +97,7 @@ class Home(Menu):
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.keep = self.boot_modules
         for marker, module, loader in BACKGROUND:
-            if app.store.read_text(marker) is not None:
+            if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
                     self.add_task(task)
