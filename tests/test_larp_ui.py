@@ -218,15 +218,20 @@ def test_duel_wounds_go_onto_the_tracker():
     assert top(d) == "DuelScreen"
 
 
-def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
-    d = device(sleep_s=15)
+def stealth_screen(d):
+    """LARP -> Stealth, the target not on the tracker: the stealth screen."""
     larp_menu(d)
     for _ in range(3):
         d.press(B.DOWN)
     d.press(B.OK)
     assert top(d) == "ParticipantPicker"
     d.press(B.OK)  # target not on the tracker
-    screen = d.app.top
+    return d.app.top
+
+
+def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
+    d = device(sleep_s=15)
+    screen = stealth_screen(d)
     beeps = len(d.platform.beeps)
     d.press(B.OK)  # count starts
     assert screen.counting and d.app.wants_awake()
@@ -239,12 +244,7 @@ def test_stealth_count_beeps_each_beat_keeps_awake_and_stops_on_count_three():
 
 def test_stealth_count_runs_out_into_a_completed_attack_even_with_the_display_asleep_rule():
     d = device(sleep_s=15)
-    larp_menu(d)
-    for _ in range(3):
-        d.press(B.DOWN)
-    d.press(B.OK)
-    d.press(B.OK)
-    screen = d.app.top
+    screen = stealth_screen(d)
     d.press(B.OK)
     d.wait(5000)
     assert screen.game.kind == larp.MORTAL and screen.done
