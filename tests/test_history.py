@@ -8,7 +8,7 @@ from dicebox.core import record as _record
 from dicebox.store import Store
 from dicebox.ui import draw
 from host_sim.device import Device, Platform
-from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
+from romfs import compiled, mplib  # noqa: F401  (fixtures: the device's files as .mpy)
 
 # A 4-hour wound session (30 participants, 266 inputs) ended into History by
 # tests/support/larp_ui_session.py DIR 4 30 --end: 1,102 transcript lines.

@@ -14,7 +14,7 @@ from dicebox.ui import text
 from dicebox.ui.larp_ui import tracker
 from conftest import SUPPORT
 from host_sim.device import Device, Platform
-from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
+from romfs import compiled, mplib  # noqa: F401  (fixtures: the device's files as .mpy)
 
 
 def device(lang="en", store=None, sleep_s=60):

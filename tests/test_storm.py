@@ -11,7 +11,7 @@ import sys
 import pytest
 from conftest import ROOT, SUPPORT, find_tool
 from hardening import SOAK, figure, size
-from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures: the device's files as .mpy)
+from romfs import compiled, mplib  # noqa: F401  (fixtures: the device's files as .mpy)
 
 from dicebox.ui import home
 

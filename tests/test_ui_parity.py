@@ -1,27 +1,15 @@
 """Pixel parity: the same button script under MicroPython (native framebuf) and
 CPython (adafruit_framebuf + host blit) leaves identical display RAM in the
 panel model after every frame."""
-import os
-import shutil
 import subprocess
 import sys
-import sysconfig
 
 import pytest
-from conftest import find_tool, ROOT, SUPPORT
+from conftest import ROOT, SUPPORT
+from romfs import compiled, mplib, rom  # noqa: F401  (fixtures)
 
 SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
 TOUR = ROOT / "docs" / "scripts" / "tour.txt"  # by name: other scripts sort before it
-
-
-@pytest.fixture(scope="module")
-def mplib(tmp_path_factory):
-    """The installed driver libraries, laid out for MicroPython's path."""
-    site = sysconfig.get_paths()["purelib"]
-    out = tmp_path_factory.mktemp("mplib")
-    shutil.copy(os.path.join(site, "adafruit_ssd1306.py"), out)
-    shutil.copytree(os.path.join(site, "adafruit_bus_device"), out / "adafruit_bus_device")
-    return out
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
@@ -34,36 +22,28 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
     assert got == cp.stdout
 
 
-def _compile_tree(src_root, files, out_root):
-    for path in files:
-        rel = path.relative_to(src_root).with_suffix(".mpy")
-        target = out_root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([find_tool("mpy-cross"), "-o", str(target), "-s", str(rel.with_suffix(".py")), str(path)],
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory, mplib):
-    """firmware/, the simulated device and the driver as .mpy, as on the Pico."""
-    out = tmp_path_factory.mktemp("mpy")
-    _compile_tree(ROOT / "firmware", sorted((ROOT / "firmware" / "dicebox").rglob("*.py")), out)
-    host = [ROOT / "host_sim" / n for n in ("__init__.py", "device.py", "panel.py", "memstore.py", "script.py")]
-    _compile_tree(ROOT, host, out)
-    _compile_tree(mplib, sorted(mplib.rglob("*.py")), out)
-    return out
-
-
 # Issues 3, 5, 6, 7: every script in the heap it runs in (unix port, 64-bit,
 # .mpy modules), and its live-heap high-water (gc.collect + gc.mem_alloc after
 # each frame) under a bound that catches growth. docs/benchmarks.md has the
-# figures. Only the tour fits 128k: the simulated device and the boot modules
-# take about 100 KB before a mode loads, and each mode's rules core, screens and
-# labels take 40-50 KB more, with 12-14 KB of fight state on top
-# (docs/benchmarks.md, "Mode heap"). The heap is the smallest (in 8k steps) each
-# script completes in here, plus 8k (transients at a fight's start sit above
-# the per-frame figure); the bound is its high-water plus about 2 KB.
+# figures.
+#
+# Code in ROM (a Pico whose firmware has a ROMFS partition, `make deploy`'s
+# default where the board has one; tests/romfs.py): bytecode runs from flash, so
+# every script must fit 128k. The bound is its high-water plus about 2 KB.
+ROM_BOUNDS = {
+    "tour": 86 * 1024,
+    "arena": 112 * 1024,
+    "larp": 111 * 1024,
+    "titlebout": 118 * 1024,
+    "wounds": 111 * 1024,
+}
+
+# Code in RAM (stock firmware: the .mpy files on the flash filesystem, loaded
+# into the heap at import): the boot modules and the simulated device take about
+# 100 KB before a mode loads, a mode's rules core, screens and labels 40-50 KB
+# more (docs/benchmarks.md, "Mode heap"). The heap is the smallest (in 8k steps)
+# each script completes in here, plus 8k (transients at a fight's start sit
+# above the per-frame figure); the bound is its high-water plus about 2 KB.
 HEAPS = {
     "tour": ("128k", 120 * 1024),
     "arena": ("192k", 164 * 1024),
@@ -73,7 +53,22 @@ HEAPS = {
 }
 
 
+def script_high_water(proc, frames=10):
+    last = proc.stdout.decode().splitlines()[-1].split()
+    assert last[0] == "frames" and int(last[1]) >= frames, last
+    return int(last[5])
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
+def test_script_heap_high_water_with_code_in_rom(mp, rom, path, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the simulator finds the demo cards from the repository root
+    high_water = script_high_water(rom.run(mp, "ui_parity", path, "--heap", target="128k"))
+    print("%s heap high-water at 128k, code in ROM: %d bytes" % (path.stem, high_water))
+    assert 64 * 1024 < high_water < ROM_BOUNDS[path.stem], high_water
+
+
 def test_every_script_has_a_heap_budget():
+    assert sorted(ROM_BOUNDS) == sorted(p.stem for p in SCRIPTS)
     assert sorted(HEAPS) == sorted(p.stem for p in SCRIPTS)
 
 
@@ -81,10 +76,7 @@ def test_every_script_has_a_heap_budget():
 def test_script_heap_high_water(mp, compiled, path, monkeypatch):
     heap, bound = HEAPS[path.stem]
     monkeypatch.chdir(ROOT)  # the simulator finds the demo cards from the repository root
-    proc = mp.run(SUPPORT / "ui_parity.py", path, "--heap", path=[compiled], heap=heap)
-    last = proc.stdout.decode().splitlines()[-1].split()
-    assert last[0] == "frames" and int(last[1]) >= 10
-    high_water = int(last[5])
+    high_water = script_high_water(mp.run(SUPPORT / "ui_parity.py", path, "--heap", path=[compiled], heap=heap))
     print("%s heap high-water at %s: %d bytes" % (path.stem, heap, high_water))
     assert 64 * 1024 < high_water < bound, high_water
 

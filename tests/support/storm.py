@@ -17,20 +17,16 @@ from dicebox.store import Store
 from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
 
-try:
-    import gc
+import heapbase
 
-    def _scrub(n, a=0, b=0, c=0, d=0):
-        return _scrub(n - 1) if n else 0
 
-    def live_heap():
-        _scrub(100)  # overwrite stale stack slots, so the conservative gc does not keep old screens
-        gc.collect()
-        return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+def _scrub(n, a=0, b=0, c=0, d=0):
+    return _scrub(n - 1) if n else 0
 
-except ImportError:  # pragma: no cover
-    def live_heap():
-        return 0
+
+def live_heap():
+    _scrub(100)  # overwrite stale stack slots, so the conservative gc does not keep old screens
+    return heapbase.live() if hasattr(heapbase.gc, "mem_alloc") else 0
 
 MINUTE = 60000
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)

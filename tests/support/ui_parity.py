@@ -18,9 +18,9 @@ with open(path) as f:
 from host_sim.device import Device, Platform  # noqa: E402
 
 if heap:
-    import gc
+    import heapbase
 
-    gc.collect()  # as the firmware's loop does after its imports: long-lived objects go low
+    heapbase.live()  # a collect, as the firmware's loop does after its imports: long-lived objects go low
 device = Device(platform=Platform(b"\x00\x00\x10\x00"))
 count = [0]
 
@@ -28,10 +28,7 @@ count = [0]
 def frame(dev):
     count[0] += 1
     if heap:
-        import gc
-
-        gc.collect()
-        high[0] = max(high[0], gc.mem_alloc())
+        high[0] = max(high[0], heapbase.live())
     else:
         print(hexlify(dev.panel.ram).decode())
 
