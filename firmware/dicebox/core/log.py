@@ -21,7 +21,10 @@ _MASK = const(63)
 
 
 def _chunk():
-    return array("h", bytes(2 * _WIDTH * _CHUNK))
+    # One allocation: array() sizes itself from len(range) and fills in place
+    # (from bytes(512) it needed the bytes and then its copy). Values past the
+    # entries written are never read, so they need not be zero.
+    return array("h", range(_WIDTH * _CHUNK))
 
 
 class Log:

@@ -45,7 +45,9 @@ class Transcript(Screen):
             self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
-            self.starts = array("I", bytes(4 * (n + 1)))  # starts[i]: screen line where record line i begins
+            # starts[i]: screen line where record line i begins (every one is set
+            # below; from a range, array() allocates once: from bytes, twice)
+            self.starts = array("I", range(n + 1))
             total = 0
             for i in range(n):
                 self.starts[i] = total
