@@ -171,11 +171,12 @@ class Store:
     def has_current(self):
         return self.exists(CURRENT)
 
-    def save_current(self, text):
-        """Saved after every input. If flash is full, old history makes room."""
+    def save_current(self, text, more=()):
+        """Saved after every input. If flash is full, old history makes room.
+        `more`: text pieces after `text`, as write_text."""
         while True:
             try:
-                self.write_text(CURRENT, text)
+                self.write_text(CURRENT, text, more)
                 return
             except OSError as e:
                 ids = self._history_ids()

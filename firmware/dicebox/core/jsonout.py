@@ -74,8 +74,15 @@ class _Sink:
 
 
 def dumps(obj):
-    # Pieces are joined 32 at a time: a record of n inputs needs a list of n/8
-    # strings, not one of 4n pieces (32 KB of list at 1,000 inputs).
+    return "".join(parts(obj))
+
+
+def parts(obj):
+    """The text of dumps() as a list of short strings (each about 32 pieces
+    joined): a store writes them one by one, so a saved record never needs
+    one block of heap its size (nor, on the device, its UTF-8 copy too).
+    A record of n inputs needs a list of n/8 strings, not one of 4n pieces
+    (32 KB of list at 1,000 inputs)."""
     done = []
     part = []
 
@@ -87,7 +94,7 @@ def dumps(obj):
 
     _write(obj, _Sink(add))
     done.append("".join(part))
-    return "".join(done)
+    return done
 
 
 def dump(obj, write):

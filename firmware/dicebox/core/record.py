@@ -9,7 +9,7 @@ import json
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
 from dicebox.core.game import RecordError, check_options
-from dicebox.core.jsonout import dumps
+from dicebox.core.jsonout import dumps, parts
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
 
@@ -40,6 +40,10 @@ class Record:
 
     def dumps(self):
         return dumps(self.to_obj())
+
+    def parts(self):
+        """dumps() as short strings, for a store's write_text(name, "", parts)."""
+        return parts(self.to_obj())
 
 
 def _int(value):

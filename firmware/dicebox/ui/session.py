@@ -70,11 +70,11 @@ class Session:
         return True
 
     def save(self):
-        self.app.store.save_current(self.rec.dumps())
+        self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
         """Into History; the unfinished-fight slot is cleared."""
-        self.app.store.add_history(self.rec.dumps(), summary)
+        self.app.store.add_history("", summary, self.rec.parts())
         self.app.store.clear_current()
 
     def abandon(self):
