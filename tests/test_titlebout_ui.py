@@ -352,6 +352,27 @@ def test_an_agg_tie_with_table_dice_asks_the_roll_off_before_the_bout_opens():
     assert len(d.app.stack) == 2
 
 
+def test_back_from_the_agg_tie_roll_off_keeps_the_set_up_choices():
+    d = device(dice="table")
+    setup(d)
+    open_item(d, "Rounds")
+    d.press(B.DOWN)  # 12 -> 11
+    d.press(B.OK)
+    start(d)
+    assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+    d.press(B.BACK)
+    s = d.app.top
+    assert top(d) == "Setup" and len(d.app.stack) == 2
+    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 11"]
+    start(d)  # asked again, and the bout opens with the choices
+    d.press(B.UP)
+    d.press(B.OK)
+    d.press(B.OK)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen" and f.session.rec.dice == [3, 2] and f.game.rounds == 11
+    assert len(d.app.stack) == 2
+
+
 def test_a_bad_card_file_shows_one_error_and_the_good_cards_stay(tmp_path):
     shutil.copy(FIGHTERS / "hagler.json", tmp_path / "hagler.json")
     bad = dict(ANT)

@@ -5,30 +5,44 @@ rules' worked examples use (63 -> R-44, 26 -> R-77, knockdown chart row 2:
 12 -> 4 and 14 -> K, row 1: 6 -> K and 9 -> a number, count chart 46 -> a
 count of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the
 same data as a file to copy and edit (tests check they agree).
-"""
 
-CHARTS = {
-    "name": "dicebox demo charts (invented)",
-    "punch": [
-        [1, 8, "L-11"], [9, 16, "L-22"], [17, 22, "L-33"], [23, 25, "R-66"], [26, 27, "R-77"],
-        [28, 35, "R-11"], [36, 43, "L-44"], [44, 50, "R-22"], [51, 56, "L-55"], [57, 60, "R-33"],
-        [61, 66, "R-44"], [67, 72, "L-66"], [73, 80, "L-11"], [81, 86, "R-55"], [87, 90, "R-88"],
-        [91, 96, "L-22"], [97, 98, "R-77"],
-    ],
-    "foul": [[1, 55, "none"], [56, 80, "warn"], [81, 94, "points", 1], [95, 99, "points", 2], [100, 100, "stop"]],
-    "injury": [[1, 70, "none"], [71, 90, "points", 1], [91, 98, "points", 2], [99, 100, "stop"]],
-    "cut": [[1, 30, "none"], [31, 65, "points", 1], [66, 90, "points", 2], [91, 97, "points", 3], [98, 100, "stop"]],
+Kept as JSON text: a string constant stays in flash with the code (ROM) and
+costs the heap almost nothing until parsed, where the dict literal built
+~4.5 KB of lists at import. CHARTS parses it: a fresh dict at each use, for
+the checks and the compact form (tbplay.Charts) to read and drop.
+"""
+import json
+
+
+_TEXT = (
+    '{"name":"dicebox demo charts (invented)",'
+    '"punch":[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,25,"R-66"],[26,27,"R-77"],[28,35,"R-11"],'
+    '[36,43,"L-44"],[44,50,"R-22"],[51,56,"L-55"],[57,60,"R-33"],[61,66,"R-44"],[67,72,"L-66"],'
+    '[73,80,"L-11"],[81,86,"R-55"],[87,90,"R-88"],[91,96,"L-22"],[97,98,"R-77"]],'
+    '"foul":[[1,55,"none"],[56,80,"warn"],[81,94,"points",1],[95,99,"points",2],[100,100,"stop"]],'
+    '"injury":[[1,70,"none"],[71,90,"points",1],[91,98,"points",2],[99,100,"stop"]],'
+    '"cut":[[1,30,"none"],[31,65,"points",1],[66,90,"points",2],[91,97,"points",3],[98,100,"stop"]],'
     # rating r is row r; d20 = 1..20 left to right; "K" is a knockdown (at KDR1) or a knockout (at KOR)
-    "knockdown": [
-        ["K", "K", "K", "K", "K", "K", 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5],
-        [1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, "K", "K", "K", "K", "K", "K", "K"],
-        [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, "K", "K", "K"],
-        [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, "K"],
-        [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5],
-    ],
+    '"knockdown":[["K","K","K","K","K","K",1,1,2,2,2,3,3,3,4,4,4,5,5,5],'
+    '[1,1,1,2,2,2,3,3,3,3,3,4,4,"K","K","K","K","K","K","K"],'
+    '[1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,5,5,"K","K","K"],[1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5,"K"],'
+    "[1,1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5]],"
     # [low, high, count, points for the man still standing]
-    "count": [
-        [1, 15, 2, 4], [16, 30, 3, 5], [31, 40, 4, 6], [41, 55, 5, 7],
-        [56, 70, 6, 8], [71, 82, 7, 9], [83, 92, 8, 10], [93, 100, 9, 12],
-    ],
-}
+    '"count":[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],'
+    "[93,100,9,12]]}"
+)
+
+
+# The chart's words as the code's own strings: loaded code interns them
+# (qstrs, never freed), and JSON parsed later (these charts, the cards' punch
+# tables) reuses those strings instead of a heap copy of each (~1.8 KB for
+# two cards). A list, not a tuple: mpy-cross packs a constant tuple's strings
+# as objects, not qstrs.
+_WORDS = ["L-11", "L-22", "L-33", "L-44", "L-55", "L-66", "R-11", "R-22", "R-33", "R-44", "R-55", "R-66", "R-77",
+          "R-88", "none", "warn", "points", "stop", "K"]
+
+
+def __getattr__(name):
+    if name == "CHARTS":
+        return json.loads(_TEXT)
+    raise AttributeError(name)

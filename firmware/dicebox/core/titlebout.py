@@ -130,6 +130,7 @@ class Game(_Game):
             codes = self.charts.codes
         else:
             self.charts = None
+        charts = None  # the demo set is parsed for this game (tbdemo.py): its dict goes now, not with __init__
         self.codes = codes
         self.fighters = [None if o[s] is None else tbplay.Fighter(o[s], codes) for s in SIDES]
         self.score = [[0] * self.rounds, [0] * self.rounds]  # the scoresheet: points by round

@@ -1,6 +1,7 @@
 """The base of every mode's play screen: what a referee at a noisy table relies on.
 
-    FightScreen(app, rec)      a Session over the record (saved after every input)
+    FightScreen(app, rec)      a Session over the record (saved after every input);
+                               session=: one the mode built already (see titlebout_setup)
       give(value)              one input; asks for the table's die first when
                                Settings say "table dice"; then changed()
       changed()                hook: the game moved (input, die, undo); redraws
@@ -25,9 +26,9 @@ def _coin_label(v):
 class FightScreen(Screen):
     TABLE_DICE = True  # False: the box rolls even when Settings say table dice
 
-    def __init__(self, app, rec):
+    def __init__(self, app, rec, session=None):
         Screen.__init__(self, app)
-        self.session = Session(app, rec, self.TABLE_DICE)
+        self.session = session or Session(app, rec, self.TABLE_DICE)
         self.done = self.session.over  # History already has it (resumed finished fights never reach here)
 
     @property

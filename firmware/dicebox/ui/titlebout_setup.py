@@ -1,23 +1,38 @@
 """Title Bout set-up, the mode's entry in Home: each corner's card (cards on
-flash, see cards.py) or "own card", the rounds, the rulings. Start loads the
-fight screen (titlebout_ui.py) in its place, which then unloads this module
-and the card checks; the set-up screens run without the fight's code."""
+flash, see cards.py) or "own card", the rounds, the rulings.
+
+The card files, their checks and the demo charts are on the heap only while
+cards are read (the list when the set-up opens, the two chosen at Start):
+the set-up screens hold names and paths. Start loads the fight's code, reads
+the two cards, builds the game, lets the card code go, and puts the fight
+screen (titlebout_ui.py) in its place, which unloads this module: the fight
+runs without the set-up's code and the set-up without the fight's."""
+from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
-from dicebox.core.tbdata import DataError
-from dicebox.core.tbdemo import CHARTS
+from dicebox.core.game import RecordError
 from dicebox.ui import draw
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
+# Loaded to read cards (and to build a game), unloaded once they are read.
+CARD_MODULES = ("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext")
+_FIGHT_MODULES = ("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session")
+
 
 def _cards():
-    from dicebox import cards  # read the files, then leave: the bout does not need it
+    from dicebox import cards
 
     return cards
+
+
+def _demo_charts():
+    from dicebox.core.tbdemo import CHARTS  # parsed from its text: a dict for this reading only
+
+    return CHARTS
 
 
 def card_dirs(app):
@@ -31,8 +46,9 @@ def find_cards(app):
     """(name, path) of every good card and one line per bad file."""
     found = []
     errors = []
+    charts = _demo_charts()
     for folder in card_dirs(app):
-        f, e = _cards().index_dir(folder, CHARTS, missing_ok=True)
+        f, e = _cards().index_dir(folder, charts, missing_ok=True)
         found.extend(f)
         errors.extend(e)
     return found, errors
@@ -64,6 +80,7 @@ class Setup(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, t("titlebout"), [])
         self.found, self.errors = find_cards(app)
+        unload(CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.rounds = 12
@@ -116,10 +133,11 @@ class Setup(Menu):
         """The record's options; a card file gone bad since the list was made raises DataError."""
         opts = {"rounds": self.rounds}
         opts.update(self.rules)
+        charts = _demo_charts()
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], CHARTS)
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -127,13 +145,43 @@ class Setup(Menu):
 
     def begin(self):
         app = self.app
+        # The fight's code first: its class and module dicts need the largest
+        # blocks of the start (592 bytes), found before the cards and the game
+        # break up the free heap (loaded after them, 128k failed there).
+        _ui()
         try:
             opts = self.options()
-        except DataError as e:
+        except RecordError as e:  # tbdata.DataError: a card file gone bad since the list was made
+            unload(CARD_MODULES + _FIGHT_MODULES)  # back to the set-up alone
             app.push(Message(app, t("error"), str(e)))
             return
-        unload(("dicebox.cards",))  # room for the fight screen's code
-        _ui().open_bout(app, _record.Record(tb.RULESET, opts, app.new_seed()), replace=self)
+        unload(CARD_MODULES[:1])  # the files are read; the checks stay for the game
+        self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
+
+    def open_bout(self, rec):
+        """The game, while the card checks and demo charts it needs are here;
+        then they leave and the fight screen takes the game. With table dice
+        an AGG tie is rolled off before the first input: those dice are asked
+        here, one picker each, over the set-up (BACK keeps the choices)."""
+        app = self.app
+        from dicebox.ui.session import Session
+
+        self.items = ()  # rows and their closures; resumed() builds them again
+        try:
+            session = Session(app, rec)
+        except _dice.NeedDie as need:
+            unload(CARD_MODULES)  # while the table rolls (the next try loads them again)
+            lo, hi = _dice.span(need.die)
+
+            def given(value):
+                rec.dice.append(value)
+                self.open_bout(rec)  # the picker has gone: the set-up is on top again
+
+            app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, need.why))
+            return
+        self.found = ()  # the set-up is done with
+        unload(CARD_MODULES)  # the game is built: the checks go before the fight screen is made
+        _ui().open_bout(app, rec, replace=self, session=session)
 
 
 _RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings

@@ -30,7 +30,9 @@ _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
 _SHEET_ROWS = const(5)  # scoresheet rows on screen
 _STOP = tb.STOP_PICK
 # What only the set-up and the start of a record need: the fight runs without them.
-SETUP_MODULES = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo")
+# A replay (undo, table dice) loads the checks and demo charts again: changed() unloads them.
+SETUP_MODULES = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo",
+                 "dicebox.core.errtext")
 
 
 def screen_for(app, rec):
@@ -39,20 +41,10 @@ def screen_for(app, rec):
     return screen
 
 
-def open_bout(app, rec, replace=None):
-    """The fight screen for a new record. With table dice an AGG tie is rolled
-    off before the first input: those dice are asked here, one picker each."""
-    try:
-        screen = TitleBoutScreen(app, rec)
-    except _dice.NeedDie as need:
-        lo, hi = _dice.span(need.die)
-
-        def given(value):
-            rec.dice.append(value)
-            open_bout(app, rec, replace)  # the picker has gone: the set-up is on top again
-
-        app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, need.why))
-        return
+def open_bout(app, rec, replace=None, session=None):
+    """The fight screen for a new record (session: its game, built by the
+    set-up before this module loaded; an AGG tie's table dice are in it)."""
+    screen = TitleBoutScreen(app, rec, session)
     if replace is not None:
         app.replace(screen)
     else:
@@ -106,8 +98,8 @@ _SETUP_START = (10, 10, 45, 10, 5)  # pickers start mid-range: fewer presses
 
 
 class TitleBoutScreen(FightScreen):
-    def __init__(self, app, rec):
-        FightScreen.__init__(self, app, rec)
+    def __init__(self, app, rec, session=None):
+        FightScreen.__init__(self, app, rec, session)
         self.step_exchange = app.settings["step"] == "exchange"
         self.rush = False  # hold OK: show the rest of the round at once
         self.undoing = False
@@ -210,6 +202,7 @@ class TitleBoutScreen(FightScreen):
     def changed(self):
         if self.game is not self.seen:
             self._rebuild()  # a replay: undo, or the table's dice went in
+            unload(SETUP_MODULES)  # the replay's checks and demo charts
         else:
             self._reveal(self.step_exchange or self.rush)
             self._sound()
