@@ -8,12 +8,24 @@ from dicebox.ui import arena_text, lang, larp_ui, titlebout_text
 
 
 def _column(path, name):
-    """(label, key comment) of each line of the tuple `name` in a source file."""
+    """(label, key comment) of each line of the tuple `name` in a source file
+    (or of the packed string: "label\\n" a line, titlebout_text.py)."""
     src = path.read_text(encoding="utf-8")
     body = src.split(name + " = (\n", 1)[1].split("\n)", 1)[0]
-    rows = [re.match(r'\s+("(?:[^"\\]|\\.)*"),\s+# (.+)$', line) for line in body.splitlines()]
+    rows = [re.match(r'\s+("(?:[^"\\]|\\.)*"),?\s+# (.+)$', line) for line in body.splitlines()]
     assert all(rows), [line for line, m in zip(body.splitlines(), rows) if not m]
-    return [(eval(m.group(1)), m.group(2)) for m in rows]
+    labels = [eval(m.group(1)) for m in rows]
+    packed = all(label.endswith("\n") and label.count("\n") == 1 for label in labels)
+    assert packed or not any("\n" in label for label in labels)  # all one form
+    return [(label[:-1] if packed else label, m.group(2)) for label, m in zip(labels, rows)]
+
+
+def _keys(mod):
+    keys = mod._KEYS
+    if isinstance(keys, str):  # packed: "\nkey\nkey\n"
+        assert keys.startswith("\n") and keys.endswith("\n") and "\n\n" not in keys
+        return keys[1:-1].split("\n")
+    return list(keys)
 
 
 def test_columns_line_up_with_the_keys():
@@ -43,8 +55,11 @@ def test_mode_label_columns_line_up_with_their_keys(mod):
     name = mod.__name__.rsplit(".", 1)[1]
     en = _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
     ru = _column(FIRMWARE / ("dicebox/ui/%s_ru.py" % name), "LABELS")
-    assert [k for _, k in en] == list(mod._KEYS) == [k for _, k in ru]
-    assert len(set(mod._KEYS)) == len(mod._KEYS) and all(label for label, _ in en + ru)
+    keys = _keys(mod)
+    assert [k for _, k in en] == keys == [k for _, k in ru]
+    assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
+    lookup = {"arena_text": arena_text.t, "titlebout_text": titlebout_text.tt, "larp_ui": larp_ui.L}[name]
+    assert [lookup(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 
 def test_mode_labels_follow_the_language():

@@ -92,11 +92,23 @@ def t(key):
 def mode_label(key, keys, en, ru_module):
     """A label from a mode's own tables, laid out like these (keys, English;
     Russian as LABELS in dicebox.ui.<ru_module>, imported only while Russian is
-    chosen); None when key is not one of the mode's."""
-    if key not in keys:
+    chosen); None when key is not one of the mode's. keys and en may be packed
+    (titlebout_text.py): one string each, "\nkey\nkey\n" and a label a line."""
+    if isinstance(keys, str):
+        at = keys.find("\n" + key + "\n")
+        if at < 0:
+            return None
+        i = keys.count("\n", 0, at)
+    elif key in keys:
+        i = keys.index(key)
+    else:
         return None
-    i = keys.index(key)
     if LANG[0] != "ru":
+        if isinstance(en, str):
+            at = 0
+            for _ in range(i):
+                at = en.find("\n", at) + 1
+            return en[at : en.find("\n", at)]
         return en[i]
     name = "dicebox.ui." + ru_module
     __import__(name)

@@ -1,104 +1,107 @@
 """Title Bout labels (loaded only with the mode, not at boot).
 
-As in ui/lang.py: flat tuples, English here, Russian in titlebout_text_ru.py,
-imported only while Russian is chosen; each label line ends with its key.
+As in ui/lang.py, English here, Russian in titlebout_text_ru.py (imported only
+while Russian is chosen), but packed: the keys and the English labels are one
+string each, a line a label (each label line ends with its key). A string is
+one object on the heap, its text stays in flash with the code; a tuple of 82
+strings was 82 objects (~6 KB on the 64-bit unix port). lang.mode_label
+reads the packed form.
 """
 from dicebox.ui import lang
 
 _KEYS = (
-    "red", "blue", "own", "rounds", "start", "rules", "as_doc", "changed", "drawn", "no_cards", "bad_cards",
-    "round", "left", "end_round", "next_round", "sheet", "sheet_hint", "total", "won", "draw", "wins",
-    "in_round", "answer", "ok_hint", "CF", "PL", "KI", "punch chart", "HP", "KDR1 chart", "KOR chart",
-    "count chart", "cut chart", "foul chart", "injury chart", "AGG tie", "starts", "control", "keeps",
-    "lands", "misses", "down", "ko", "foul", "warning", "dq", "injury", "cut", "stopped", "nothing", "killer",
-    "bell", "KO", "TKO", "DQ", "decision", "q_agg", "q_cf", "q_pl", "q_hp", "q_ki", "q_tie", "q_which",
-    "q_punch", "q_kind", "q_kdr", "q_kor", "q_count", "q_count_pts", "q_foul", "q_injury", "q_cut", "plain",
-    "kd", "kd_cut", "number", "stop", "three knockdowns", "pts", "rds", "downs", "ok_on",
+    "\nred\nblue\nown\nrounds\nstart\nrules\nas_doc\nchanged\ndrawn\nno_cards\nbad_cards\nround\nleft\n"
+    "end_round\nnext_round\nsheet\nsheet_hint\ntotal\nwon\ndraw\nwins\nin_round\nanswer\nok_hint\nCF\n"
+    "PL\nKI\npunch chart\nHP\nKDR1 chart\nKOR chart\ncount chart\ncut chart\nfoul chart\ninjury chart\n"
+    "AGG tie\nstarts\ncontrol\nkeeps\nlands\nmisses\ndown\nko\nfoul\nwarning\ndq\ninjury\ncut\nstopped\n"
+    "nothing\nkiller\nbell\nKO\nTKO\nDQ\ndecision\nq_agg\nq_cf\nq_pl\nq_hp\nq_ki\nq_tie\nq_which\n"
+    "q_punch\nq_kind\nq_kdr\nq_kor\nq_count\nq_count_pts\nq_foul\nq_injury\nq_cut\nplain\nkd\nkd_cut\n"
+    "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\n"
 )
 
 _EN = (
-    "Red",                   # red
-    "Blue",                  # blue
-    "own card (asked)",      # own
-    "Rounds",                # rounds
-    "Start the bout",        # start
-    "Rules",                 # rules
-    "as documented",         # as_doc
-    "changed",               # changed
-    "draw",                  # drawn
-    "no cards found",        # no_cards
-    "Bad card file",         # bad_cards
-    "Round",                 # round
-    "left",                  # left
-    "End of round",          # end_round
-    "OK: round",             # next_round
-    "Scoresheet",            # sheet
-    "OK: scoresheet",        # sheet_hint
-    "total",                 # total
-    "rounds",                # won
-    "DRAW",                  # draw
-    "wins",                  # wins
-    "round",                 # in_round
-    "OK: answer",            # answer
-    "OK: roll",              # ok_hint
-    "CF",                    # CF
-    "PL",                    # PL
-    "KI",                    # KI
-    "punch chart",           # punch chart
-    "HP",                    # HP
-    "KDR1 chart",            # KDR1 chart
-    "KOR chart",             # KOR chart
-    "count",                 # count chart
-    "cut chart",             # cut chart
-    "foul chart",            # foul chart
-    "injury chart",          # injury chart
-    "AGG tie",               # AGG tie
-    "starts",                # starts
-    "control:",              # control
-    "keeps control",         # keeps
-    "lands",                 # lands
-    "misses",                # misses
-    "DOWN, count",           # down
-    "KNOCKOUT!",             # ko
-    "foul",                  # foul
-    "warning",               # warning
-    "disqualified",          # dq
-    "injury",                # injury
-    "cut",                   # cut
-    "STOPPED",               # stopped
-    "nothing: a miss",       # nothing
-    "Killer Instinct x",     # killer
-    "the bell",              # bell
-    "KO",                    # KO
-    "TKO",                   # TKO
-    "DQ",                    # DQ
-    "decision",              # decision
-    "AGG",                   # q_agg
-    "CF",                    # q_cf
-    "PL",                    # q_pl
-    "HP",                    # q_hp
-    "KI",                    # q_ki
-    "AGG tie: who starts",   # q_tie
-    "99/100: which chart",   # q_which
-    "card: punch points",    # q_punch
-    "card: punch kind",      # q_kind
-    "KD chart at KDR1",      # q_kdr
-    "KD chart at KOR",       # q_kor
-    "count chart: count",    # q_count
-    "count chart: points",   # q_count_pts
-    "foul chart",            # q_foul
-    "injury chart",          # q_injury
-    "cut chart",             # q_cut
-    "plain",                 # plain
-    "KD",                    # kd
-    "KD+cut",                # kd_cut
-    "number",                # number
-    "stop",                  # stop
-    "three knockdowns",      # three knockdowns
-    "pts",                   # pts
-    "rds",                   # rds
-    "down",                  # downs
-    "OK ▶",                  # ok_on
+    "Red\n"                  # red
+    "Blue\n"                 # blue
+    "own card (asked)\n"     # own
+    "Rounds\n"               # rounds
+    "Start the bout\n"       # start
+    "Rules\n"                # rules
+    "as documented\n"        # as_doc
+    "changed\n"              # changed
+    "draw\n"                 # drawn
+    "no cards found\n"       # no_cards
+    "Bad card file\n"        # bad_cards
+    "Round\n"                # round
+    "left\n"                 # left
+    "End of round\n"         # end_round
+    "OK: round\n"            # next_round
+    "Scoresheet\n"           # sheet
+    "OK: scoresheet\n"       # sheet_hint
+    "total\n"                # total
+    "rounds\n"               # won
+    "DRAW\n"                 # draw
+    "wins\n"                 # wins
+    "round\n"                # in_round
+    "OK: answer\n"           # answer
+    "OK: roll\n"             # ok_hint
+    "CF\n"                   # CF
+    "PL\n"                   # PL
+    "KI\n"                   # KI
+    "punch chart\n"          # punch chart
+    "HP\n"                   # HP
+    "KDR1 chart\n"           # KDR1 chart
+    "KOR chart\n"            # KOR chart
+    "count\n"                # count chart
+    "cut chart\n"            # cut chart
+    "foul chart\n"           # foul chart
+    "injury chart\n"         # injury chart
+    "AGG tie\n"              # AGG tie
+    "starts\n"               # starts
+    "control:\n"             # control
+    "keeps control\n"        # keeps
+    "lands\n"                # lands
+    "misses\n"               # misses
+    "DOWN, count\n"          # down
+    "KNOCKOUT!\n"            # ko
+    "foul\n"                 # foul
+    "warning\n"              # warning
+    "disqualified\n"         # dq
+    "injury\n"               # injury
+    "cut\n"                  # cut
+    "STOPPED\n"              # stopped
+    "nothing: a miss\n"      # nothing
+    "Killer Instinct x\n"    # killer
+    "the bell\n"             # bell
+    "KO\n"                   # KO
+    "TKO\n"                  # TKO
+    "DQ\n"                   # DQ
+    "decision\n"             # decision
+    "AGG\n"                  # q_agg
+    "CF\n"                   # q_cf
+    "PL\n"                   # q_pl
+    "HP\n"                   # q_hp
+    "KI\n"                   # q_ki
+    "AGG tie: who starts\n"  # q_tie
+    "99/100: which chart\n"  # q_which
+    "card: punch points\n"   # q_punch
+    "card: punch kind\n"     # q_kind
+    "KD chart at KDR1\n"     # q_kdr
+    "KD chart at KOR\n"      # q_kor
+    "count chart: count\n"   # q_count
+    "count chart: points\n"  # q_count_pts
+    "foul chart\n"           # q_foul
+    "injury chart\n"         # q_injury
+    "cut chart\n"            # q_cut
+    "plain\n"                # plain
+    "KD\n"                   # kd
+    "KD+cut\n"               # kd_cut
+    "number\n"               # number
+    "stop\n"                 # stop
+    "three knockdowns\n"     # three knockdowns
+    "pts\n"                  # pts
+    "rds\n"                  # rds
+    "down\n"                 # downs
+    "OK ▶\n"                 # ok_on
 )
 
 
