@@ -6,31 +6,57 @@ rules' worked examples use (63 -> R-44, 26 -> R-77, knockdown chart row 2:
 count of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the
 same data as a file to copy and edit (tests check they agree).
 
-Kept as JSON text: a string constant stays in flash with the code (ROM) and
-costs the heap almost nothing until parsed, where the dict literal built
-~4.5 KB of lists at import. CHARTS parses it: a fresh dict at each use, for
-the checks and the compact form (tbplay.Charts) to read and drop.
+Kept as JSON text, a string a chart: a string constant stays in flash with
+the code (ROM) and costs the heap almost nothing until parsed, where the dict
+literal built ~4.5 KB of lists at import. CHARTS parses it all (a fresh dict
+at each use); Sections() a chart at a time, as read.
 """
 import json
 
 
-_TEXT = (
-    '{"name":"dicebox demo charts (invented)",'
-    '"punch":[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,25,"R-66"],[26,27,"R-77"],[28,35,"R-11"],'
+_NAME = "dicebox demo charts (invented)"
+_PUNCH = (
+    '[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,25,"R-66"],[26,27,"R-77"],[28,35,"R-11"],'
     '[36,43,"L-44"],[44,50,"R-22"],[51,56,"L-55"],[57,60,"R-33"],[61,66,"R-44"],[67,72,"L-66"],'
-    '[73,80,"L-11"],[81,86,"R-55"],[87,90,"R-88"],[91,96,"L-22"],[97,98,"R-77"]],'
-    '"foul":[[1,55,"none"],[56,80,"warn"],[81,94,"points",1],[95,99,"points",2],[100,100,"stop"]],'
-    '"injury":[[1,70,"none"],[71,90,"points",1],[91,98,"points",2],[99,100,"stop"]],'
-    '"cut":[[1,30,"none"],[31,65,"points",1],[66,90,"points",2],[91,97,"points",3],[98,100,"stop"]],'
-    # rating r is row r; d20 = 1..20 left to right; "K" is a knockdown (at KDR1) or a knockout (at KOR)
-    '"knockdown":[["K","K","K","K","K","K",1,1,2,2,2,3,3,3,4,4,4,5,5,5],'
-    '[1,1,1,2,2,2,3,3,3,3,3,4,4,"K","K","K","K","K","K","K"],'
-    '[1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,5,5,"K","K","K"],[1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5,"K"],'
-    "[1,1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5]],"
-    # [low, high, count, points for the man still standing]
-    '"count":[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],'
-    "[93,100,9,12]]}"
+    '[73,80,"L-11"],[81,86,"R-55"],[87,90,"R-88"],[91,96,"L-22"],[97,98,"R-77"]]'
 )
+_FOUL = '[[1,55,"none"],[56,80,"warn"],[81,94,"points",1],[95,99,"points",2],[100,100,"stop"]]'
+_INJURY = '[[1,70,"none"],[71,90,"points",1],[91,98,"points",2],[99,100,"stop"]]'
+_CUT = '[[1,30,"none"],[31,65,"points",1],[66,90,"points",2],[91,97,"points",3],[98,100,"stop"]]'
+# rating r is row r; d20 = 1..20 left to right; "K" is a knockdown (at KDR1) or a knockout (at KOR)
+_KNOCKDOWN = (
+    '[["K","K","K","K","K","K",1,1,2,2,2,3,3,3,4,4,4,5,5,5],'
+    '[1,1,1,2,2,2,3,3,3,3,3,4,4,"K","K","K","K","K","K","K"],'
+    '[1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,5,5,"K","K","K"],'
+    '[1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5,"K"],'
+    "[1,1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5]]"
+)
+# [low, high, count, points for the man still standing]
+_COUNT = "[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],[93,100,9,12]]"
+
+
+class Sections:
+    """The demo set read a chart at a time: charts["punch"] parses that chart
+    alone, so a game's checks and compact form (tbplay.Charts) never hold the
+    whole set parsed (~4.5 KB on the 64-bit port, at the tightest moment of a
+    bout's start)."""
+
+    def __getitem__(self, key):
+        if key == "name":
+            return _NAME
+        if key == "punch":
+            return json.loads(_PUNCH)
+        if key == "foul":
+            return json.loads(_FOUL)
+        if key == "injury":
+            return json.loads(_INJURY)
+        if key == "cut":
+            return json.loads(_CUT)
+        if key == "knockdown":
+            return json.loads(_KNOCKDOWN)
+        if key == "count":
+            return json.loads(_COUNT)
+        raise KeyError(key)
 
 
 # The chart's words as the code's own strings: loaded code interns them
@@ -43,6 +69,7 @@ _WORDS = ["L-11", "L-22", "L-33", "L-44", "L-55", "L-66", "R-11", "R-22", "R-33"
 
 
 def __getattr__(name):
-    if name == "CHARTS":
-        return json.loads(_TEXT)
+    if name == "CHARTS":  # the whole set as one dict (the set-up's card checks, host tools, tests)
+        part = Sections()
+        return {k: part[k] for k in ("name", "punch", "foul", "injury", "cut", "knockdown", "count")}
     raise AttributeError(name)

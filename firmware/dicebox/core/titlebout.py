@@ -117,22 +117,6 @@ class Game(_Game):
         o = options
         self.assisted = o["assisted"]
         self.rounds = o["rounds"]
-        charts = o["charts"]
-        if charts == "demo":
-            from dicebox.core.tbdemo import CHARTS as charts
-        codes = ()
-        if not self.assisted:
-            for side in SIDES:
-                if o[side] is None:
-                    raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
-                _checks().check_fit(o[side], charts, "options." + side)
-            self.charts = tbplay.Charts(charts)
-            codes = self.charts.codes
-        else:
-            self.charts = None
-        charts = None  # the demo set is parsed for this game (tbdemo.py): its dict goes now, not with __init__
-        self.codes = codes
-        self.fighters = [None if o[s] is None else tbplay.Fighter(o[s], codes) for s in SIDES]
         self.score = [[0] * self.rounds, [0] * self.rounds]  # the scoresheet: points by round
         self.knockdowns = [0, 0]  # times each side was knocked down
         self.round_kd = [0, 0]
@@ -147,6 +131,27 @@ class Game(_Game):
         self.free = False  # KI rolls that do not move the clock
         self.run = ONE
         self._prompt = None
+        self._gen = self.fighters = self.codes = self.charts = None
+        # the charts after every field is there: the instance's dict has its
+        # size (a 368-byte block) before the parse of the charts breaks up the
+        # free heap
+        charts = o["charts"]
+        if charts == "demo":
+            from dicebox.core.tbdemo import Sections
+
+            charts = Sections()  # a chart parsed where it is read
+        codes = ()
+        if not self.assisted:
+            for side in SIDES:
+                if o[side] is None:
+                    raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
+                _checks().check_fit(o[side], charts, "options." + side)
+            self.charts = tbplay.Charts(charts)
+            codes = self.charts.codes
+        else:
+            self.charts = None
+        self.codes = codes
+        self.fighters = [None if o[s] is None else tbplay.Fighter(o[s], codes) for s in SIDES]
         self._gen = self._bout()
         self._advance(None)
 

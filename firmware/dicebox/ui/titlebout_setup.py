@@ -130,14 +130,14 @@ class Setup(Menu):
         self.build()
 
     def options(self):
-        """The record's options; a card file gone bad since the list was made raises DataError."""
+        """The record's options; a card file gone bad since the list was made raises DataError.
+        The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
         opts.update(self.rules)
-        charts = _demo_charts()
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1])
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -151,9 +151,8 @@ class Setup(Menu):
         _ui()
         try:
             opts = self.options()
-        except RecordError as e:  # tbdata.DataError: a card file gone bad since the list was made
-            unload(CARD_MODULES + _FIGHT_MODULES)  # back to the set-up alone
-            app.push(Message(app, t("error"), str(e)))
+        except RecordError as e:
+            self._refused(e)
             return
         unload(CARD_MODULES[:1])  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
@@ -169,6 +168,9 @@ class Setup(Menu):
         self.items = ()  # rows and their closures; resumed() builds them again
         try:
             session = Session(app, rec)
+        except RecordError as e:
+            self._refused(e)
+            return
         except _dice.NeedDie as need:
             unload(CARD_MODULES)  # while the table rolls (the next try loads them again)
             lo, hi = _dice.span(need.die)
@@ -182,6 +184,12 @@ class Setup(Menu):
         self.found = ()  # the set-up is done with
         unload(CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)
+
+    def _refused(self, e):
+        """A card file gone bad since the list was made (tbdata.DataError): its
+        one line over the set-up, which goes on alone (resumed() builds its rows)."""
+        unload(CARD_MODULES + _FIGHT_MODULES)
+        self.app.push(Message(self.app, t("error"), str(e)))
 
 
 _RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
