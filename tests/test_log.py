@@ -33,16 +33,16 @@ def test_truncate_then_grow_again():
     assert len(log) == 170
     assert log.entry(69) == (EVENT, "e", 69, 0, 0) and log.entry(70) == (EVENT, "f", 1000, 0, 0)
     assert log.entry(169)[2] == 1099 and log.count(EVENT) == 170
-    assert len(log.chunks) == 3
+    assert len(log.chunks) == -(-170 // L._CHUNK)  # the chunks truncate kept are used again
 
 
 def test_reserve_allocates_whole_chunks_up_front():
     log = Log(0)
     assert log.chunks == [] and len(log) == 0 and log.count(ROLL) == 0
-    log.reserve(65)
+    log.reserve(L._CHUNK + 1)
     assert len(log.chunks) == 2
     chunks = list(log.chunks)
-    for i in range(128):
+    for i in range(2 * L._CHUNK):
         log.roll(6, 1 + i % 6, "d")
     assert log.chunks == chunks  # nothing new needed
     assert all(len(c) == L._CHUNK * L._WIDTH for c in log.chunks)
@@ -52,4 +52,4 @@ def test_long_transcript_in_a_small_heap_micropython(mp):
     # 3,000 entries in a 48k heap: doubling one array needed 16 KB + 32 KB at once
     out = mp.run(SUPPORT / "log_heap.py", heap="48k").stdout.decode().split()
     assert out[:2] == ["entries", "3000"]
-    assert float(out[3]) <= 9.0  # 8 bytes an entry, plus the chunk headers
+    assert float(out[3]) <= 9.5  # 8 bytes an entry, plus the chunk headers (64-bit: 40 bytes a chunk)

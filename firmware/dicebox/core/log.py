@@ -1,10 +1,11 @@
 """The transcript of a fight: every input, roll and rules event, packed small.
 
-Entries live in array('h') chunks of 64 entries, four shorts each, so a long
+Entries live in array('h') chunks of 32 entries, four shorts each, so a long
 bout costs 8 bytes an entry on the device instead of a tuple of objects. A
-full chunk is never copied: the next one is a new 512-byte array, so a bout
+full chunk is never copied: the next one is a new 256-byte array, so a bout
 of 1,000 entries needs no 16 KB block of a fragmented heap (doubling one array
-did, with the old copy alive during the move). Strings (what a roll was for,
+did, with the old copy alive during the move). 32, not 64: a 12-round Title
+Bout at 128k (code in ROM) found no free 512-byte block mid-bout. Strings (what a roll was for,
 event names) are interned in a short list and stored by index. Arguments of
 events must fit in a signed 16-bit short.
 """
@@ -15,9 +16,9 @@ ROLL = const(0)
 EVENT = const(1)
 INPUT = const(2)
 _WIDTH = const(4)  # shorts per entry
-_SHIFT = const(6)
-_CHUNK = const(64)  # entries per chunk (1 << _SHIFT)
-_MASK = const(63)
+_SHIFT = const(5)
+_CHUNK = const(32)  # entries per chunk (1 << _SHIFT)
+_MASK = const(31)
 
 
 def _chunk():

@@ -46,13 +46,22 @@ class Transcript(Screen):
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: screen line where record line i begins (every one is set
-            # below; from a range, array() allocates once: from bytes, twice)
-            self.starts = array("I", range(n + 1))
+            # below; from a range, array() allocates once: from bytes, twice).
+            # 16-bit while the lines fit: half the block (a 4-hour session's was
+            # 2 KB, the largest of the open, on a heap the replay broke up).
+            wide = n >= 0xFFFF
+            starts = array("I" if wide else "H", range(n + 1))
             total = 0
             for i in range(n):
-                self.starts[i] = total
+                if total > 0xFFFF and not wide:
+                    starts = array("I", starts)  # past 65,535 screen lines: 32-bit from here
+                    wide = True
+                starts[i] = total
                 total += len(draw.wrap(_record.line(self.game, self.rec, i)))
-            self.starts[n] = total
+            if total > 0xFFFF and not wide:
+                starts = array("I", starts)
+            starts[n] = total
+            self.starts = starts
             self.count = total
             self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)
         except (RecordError, ValueError) as e:
