@@ -72,3 +72,19 @@ def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # n
     high = int(out[-1].split()[1])
     print("4-hour wound transcript heap high-water: %d bytes" % high)
     assert 128 * 1024 < high < 160 * 1024, high
+
+
+def test_a_transcript_past_the_16_bit_index_pages_the_same(tmp_path, monkeypatch):
+    # the index is 16-bit while the screen lines fit; past that it goes 32-bit midway
+    from dicebox.ui import history
+
+    monkeypatch.setattr(history, "NARROW_MAX", 300)
+    d, tr = _open(tmp_path)
+    whole = _whole(tmp_path)
+    assert tr.starts.typecode == "I" and tr.starts[-1] == tr.count == len(whole)
+    while tr.first < len(whole) - 6:
+        shown, skip = tr.window()
+        assert shown[skip:skip + 6] == whole[tr.first:tr.first + 6], tr.first
+        d.press(B.OK)
+    monkeypatch.setattr(history, "NARROW_MAX", 0xFFFF)
+    assert _open(tmp_path)[1].starts.typecode == "H"

@@ -8,6 +8,8 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Screen
 from dicebox.ui.lang import t
 
+NARROW_MAX = 0xFFFF  # the largest screen line a 16-bit index holds (a test lowers it)
+
 _LINES = 6  # transcript lines on screen
 
 
@@ -49,16 +51,16 @@ class Transcript(Screen):
             # below; from a range, array() allocates once: from bytes, twice).
             # 16-bit while the lines fit: half the block (a 4-hour session's was
             # 2 KB, the largest of the open, on a heap the replay broke up).
-            wide = n >= 0xFFFF
+            wide = n >= NARROW_MAX
             starts = array("I" if wide else "H", range(n + 1))
             total = 0
             for i in range(n):
-                if total > 0xFFFF and not wide:
+                if total > NARROW_MAX and not wide:
                     starts = array("I", starts)  # past 65,535 screen lines: 32-bit from here
                     wide = True
                 starts[i] = total
                 total += len(draw.wrap(_record.line(self.game, self.rec, i)))
-            if total > 0xFFFF and not wide:
+            if total > NARROW_MAX and not wide:
                 starts = array("I", starts)
             starts[n] = total
             self.starts = starts
