@@ -71,7 +71,7 @@ def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # n
     assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]  # the last page, made on demand
     high = int(out[-1].split()[1])
     print("4-hour wound transcript heap high-water: %d bytes" % high)
-    assert 128 * 1024 < high < 160 * 1024, high
+    assert 128 * 1024 < high < 156 * 1024, high
 
 
 def test_a_transcript_past_the_16_bit_index_pages_the_same(tmp_path, monkeypatch):
