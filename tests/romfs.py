@@ -19,7 +19,7 @@ import pytest
 from conftest import ROOT, SUPPORT, find_micropython, find_tool
 
 # support scripts that run from the image (their bytecode is not the device's heap either)
-ROM_SCRIPTS = ("ui_parity", "storm", "larp_ui_session")
+ROM_SCRIPTS = ("ui_parity", "storm", "larp_ui_session", "history_heap")
 
 
 @pytest.fixture(scope="module")
