@@ -556,6 +556,66 @@ def test_journal_drops_a_torn_line_and_cuts_back_on_both_interpreters(mp, tmp_pa
     assert (data / "j.jnl").read_bytes() == b"[0,1,2,3]\n[1,1,2,3]\n"
 
 
+def _ended_but_cut(tmp_path, removed, filed=True):
+    """A session ended by the UI, then the files as a power cut would leave them:
+    END journalled, History written (or not), `removed` of the three files gone."""
+    st = Store(str(tmp_path))
+    d = device(store=st)
+    start_session(d)
+    wound(d, 3, larp.LIGHT)
+    wound(d, 5, larp.HEAVY)
+    d.wait(11000)  # a clock save
+    files = {n: (tmp_path / n).read_bytes() for n in ("wounds.rec", "wounds.jnl", "wounds.clk")}
+    scr = d.app.top
+    while scr.sel != scr.n + 1:
+        d.press(B.DOWN)
+    d.press(B.OK)
+    d.press(B.OK)
+    assert tracker(d.app) is None and len(st.history()) == 1
+    hid, summary = st.history()[0]
+    text = st.history_record(hid)
+    end = json.loads(text)["inputs"][-1]
+    assert end[1] == W.END
+    files["wounds.jnl"] += ("[%d,%d,%d,%d]\n" % tuple(end)).encode()
+    for name in list(files)[removed:]:
+        (tmp_path / name).write_bytes(files[name])
+    if not filed:
+        (tmp_path / ("h%06d.rec" % hid)).unlink()
+    return summary, text
+
+
+@pytest.mark.parametrize("removed", [0, 1, 2])
+def test_a_session_cut_while_it_ended_does_not_come_back(tmp_path, removed):
+    summary, text = _ended_but_cut(tmp_path, removed)
+    d = device(store=Store(str(tmp_path)))  # the boot after the cut
+    assert tracker(d.app) is None and top(d) == "Home"
+    assert d.app.store.history()[0][1] == summary and len(d.app.store.history()) == 1  # once
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("wounds")] == []
+
+
+def test_a_session_cut_before_history_had_it_is_filed_at_boot(tmp_path):
+    summary, text = _ended_but_cut(tmp_path, 0, filed=False)
+    st = Store(str(tmp_path))
+    assert st.history() == [] and st.read_text("wounds.rec") is not None
+    d = device(store=st)
+    assert tracker(d.app) is None and top(d) == "Home"
+    (hid, got), = st.history()
+    assert got == summary and st.history_record(hid) == text  # the same record the end would have filed
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("wounds")] == []
+
+
+def test_a_running_session_is_not_taken_for_the_one_in_history(tmp_path):
+    _ended_but_cut(tmp_path, 3)  # the last session is in History, its files are gone
+    # the same seed (Settings: fixed), the same wounds at the same times: only END tells them apart
+    st = Store(str(tmp_path))
+    d = device(store=st)
+    start_session(d)  # a new session with the same wounds at the same times
+    wound(d, 3, larp.LIGHT)
+    wound(d, 5, larp.HEAVY)
+    d2 = device(store=Store(str(tmp_path)))
+    assert tracker(d2.app) is not None and tracker(d2.app).n == 2  # it resumes: a new seed, not the filed one
+
+
 def test_an_unreadable_wound_session_is_set_aside_once(tmp_path):
     store = Store(str(tmp_path))
     store.write_text("wounds.rec", '{"ruleset": "wounds", "seed": "x"}')

@@ -2,6 +2,7 @@
 MicroPython: the deployed .mpy file set, a stand-in machine/time, the panel
 model on I2C, and real littlefs on a flash image that survives a kill -9."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +159,14 @@ def test_main_loop_allocates_nothing_while_idle(mp, tmp_path):
     assert not [x for x in lines if "Error" in x]
     a = b.allocs
     assert a["long"] == a["short"] and a["dice_long"] == a["dice_short"], a  # 290 more polls, 0 more bytes
+
+
+def test_a_huge_board_file_gives_one_line_not_a_dead_heap(mp, tmp_path):
+    # 200 KB (a stray file copied over board.json): read whole it ran the boot out of
+    # a 128k heap with a traceback; now the one line every bad board file gives
+    sh = json.loads((Path(__file__).parent.parent / "boards" / "rpi_pico.json").read_text())
+    sh["name"] = "x" * 200000
+    b = Board(mp, tmp_path, board_json=json.dumps(sh))
+    _, _, lines = b.run(["wait 100", "end"], heap="128k", fake_app=True)  # exits 0: no traceback
+    assert "dicebox: board.json: larger than 4096 bytes (a board file is a few hundred)" in lines
+    assert "Traceback" not in b.stderr and "Error" not in b.stderr
