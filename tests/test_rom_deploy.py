@@ -1,0 +1,365 @@
+"""`make deploy`'s layouts without hardware: the ROMFS image holds exactly the
+modules the file layout copies, it boots the unchanged main.py on the virtual
+board with the code at /rom, and the query/deploy decision is tested against
+mpremote's own romfs code talking to a model of the board (so the outputs and
+exit codes are the ones mpremote really gives)."""
+import builtins
+import contextlib
+import io
+import os
+import sys
+import traceback
+
+import pytest
+
+import mpremote.commands
+import mpremote.main
+import serial.tools.list_ports
+from mpremote.transport_serial import SerialTransport
+
+from conftest import ROOT
+from host_sim import deploy
+from vboard.harness import Board, lit
+
+PORT = "/dev/ttyACM0"
+
+
+def files_under(root):
+    out = set()
+    for dirpath, _, names in os.walk(root):
+        out.update(os.path.relpath(os.path.join(dirpath, n), root).replace(os.sep, "/") for n in names)
+    return out
+
+
+def image_files(mp, image, tmp_path):
+    """The files in a ROMFS image, as MicroPython's VfsRom mounted at /rom lists them."""
+    script = tmp_path / "romls.py"
+    script.write_text(
+        "import os, sys, vfs\n"
+        "with open(sys.argv[1], 'rb') as f:\n"
+        "    vfs.mount(vfs.VfsRom(f.read()), '/rom')\n"
+        "def walk(d):\n"
+        "    for name, kind, *_ in os.ilistdir(d):\n"
+        "        if kind & 0x4000:\n"
+        "            walk(d + '/' + name)\n"
+        "        else:\n"
+        "            print((d + '/' + name)[5:])\n"
+        "walk('/rom')\n")
+    return set(mp.run(script, image).stdout.decode().split())
+
+
+def test_image_holds_exactly_the_modules_the_file_layout_copies(mp, tmp_path):
+    image, size = deploy.stage_rom("rpi_pico", str(tmp_path / "rom"))
+    assert size == os.path.getsize(image) and image.endswith(".romfs")
+    deploy.stage("rpi_pico", str(tmp_path / "files"))
+    copied = files_under(tmp_path / "files")
+    code = {d for _, d in deploy.plan("rpi_pico") if deploy.is_code(d)}
+    assert {c for c in copied if c.endswith(".mpy")} == code  # the file layout's code paths
+    assert image_files(mp, image, tmp_path) == code
+    assert {"dicebox/device.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_bus_device/i2c_device.mpy"} <= code
+    # the flash keeps the rest: main.py (run by name), the board file, the demo cards
+    assert files_under(tmp_path / "rom") == copied - code
+    assert "main.py" in copied - code and "board.json" in copied - code
+
+
+def test_code_from_rom_boots_to_the_same_screens(mp, tmp_path):
+    steps = ["wait 200", "state boot", "frame home", "tap DOWN", "frame down", "mods", "end"]
+    runs = {}
+    for layout in ("files", "rom"):
+        (tmp_path / layout).mkdir()
+        b = Board(mp, tmp_path / layout, rom=layout == "rom")
+        frames, states, lines = b.run(steps)
+        assert not [x for x in lines if "Error" in x], lines
+        runs[layout] = (frames, states, b.modules, sorted(os.listdir(b.work)), b)
+    frames, states, mods, listing, board = runs["rom"]
+    assert listing == ["board.json", "main.py", "vboard"]  # no dicebox/, no lib/: every import came from /rom
+    assert lit(frames["home"]) > 200 and frames["down"] != frames["home"]
+    assert frames == runs["files"][0] and mods == runs["files"][2] and "dicebox.device" in mods
+    assert states["boot"]["on"] == 1
+    image = os.path.getsize(board.rom)
+    # the unix port reads the image into the heap; the rest is the program's own
+    print("vboard boot heap used: code as files %d B, code in ROM %d B (image %d B on the heap not counted)"
+          % (runs["files"][1]["boot"]["heap_used"], states["boot"]["heap_used"] - image, image))
+    assert states["boot"]["heap_used"] - image < runs["files"][1]["boot"]["heap_used"] - 16 * 1024
+
+
+# A model of the board for mpremote's romfs code: what it sends over the raw REPL
+# runs here against a stand-in `vfs` that behaves as the rp2 port's
+# (ports/rp2/rp2_flash.c: one partition object with ioctl/writeblocks, 4 KiB
+# blocks; no vfs.rom_ioctl when MICROPY_HW_ROMFS_BYTES is 0, the stock build).
+
+class Partition(bytearray):
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self) // 4096
+        if op == 5:
+            return 4096
+        if op == 6:
+            self[arg * 4096:(arg + 1) * 4096] = b"\xff" * 4096
+            return 0
+        return None
+
+    def writeblocks(self, block, buf, offset=None):
+        start = block * 4096 + (offset or 0)
+        if offset is None:
+            self[block * 4096:block * 4096 + len(buf)] = b"\xff" * len(buf)
+        self[start:start + len(buf)] = bytes(a & b for a, b in zip(self[start:start + len(buf)], buf))  # NOR program
+
+
+class Vfs:
+    def __init__(self, partition, ioctl):
+        if ioctl:
+            self.rom_ioctl = lambda op, *args: (1 if partition is not None else -22) if op == 1 else (
+                partition if partition is not None and op == 2 else -22)
+
+    def umount(self, path):
+        raise OSError(22)  # nothing mounted at /rom yet
+
+
+class Pico:
+    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True):
+        self.partition = Partition(b"\xff" * romfs_bytes) if romfs_bytes else None
+        self.vfs = Vfs(self.partition, romfs_bytes > 0 if ioctl is None else ioctl) if has_vfs else None
+        self.ns = None
+
+    def _import(self, name, *args, **kw):
+        if name == "vfs":
+            if self.vfs is None:
+                raise ImportError("no module named 'vfs'")
+            return self.vfs
+        if name == "deflate":
+            raise ImportError("no module named 'deflate'")
+        return builtins.__import__(name, *args, **kw)
+
+    def exec_raw(self, command):
+        if self.ns is None:
+            self.ns = {"__builtins__": dict(vars(builtins), __import__=self._import)}
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(command if isinstance(command, str) else command.decode(), self.ns)
+        except Exception as e:
+            err = 'Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n%s: %s\n' % (
+                type(e).__name__, e)
+            return out.getvalue().encode(), err.encode()
+        return out.getvalue().encode(), b""
+
+
+class FakeSerial(SerialTransport):
+    """mpremote's serial transport with the wire replaced by the model board."""
+
+    def __init__(self, board):
+        self.board = board
+        self.in_raw_repl = False
+        self.mounted = False
+
+    def enter_raw_repl(self, soft_reset=True, timeout_overall=10):
+        self.in_raw_repl = True
+
+    def exit_raw_repl(self):
+        self.in_raw_repl = False
+
+    def exec_raw(self, command, timeout=10, data_consumer=None):
+        return self.board.exec_raw(command)
+
+    def close(self):
+        pass
+
+
+class Runner:
+    """deploy's mpremote runner: the romfs commands run mpremote's own code (its
+    main(), its messages, its exit codes) against `board`; the file copy chain is
+    recorded and answers `copy_code`. board None: nothing is plugged in."""
+
+    def __init__(self, monkeypatch, board, copy_code=0):
+        self.board, self.copy_code, self.calls = board, copy_code, []
+        monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
+        monkeypatch.setattr(mpremote.commands, "SerialTransport", self._open)
+
+    def _open(self, device, baudrate=115200):
+        if self.board is None:
+            from mpremote.transport import TransportError
+            raise TransportError("failed to access %s" % device)
+        return FakeSerial(self.board)
+
+    def mpremote(self, args):
+        out, err = io.StringIO(), io.StringIO()
+        old = sys.argv
+        sys.argv = ["mpremote"] + args
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    code = mpremote.main.main()
+                except SystemExit as e:
+                    code = e.code
+                except Exception:
+                    traceback.print_exc()  # as the mpremote process would, exit code 1
+                    code = 1
+        finally:
+            sys.argv = old
+        return code, out.getvalue(), err.getvalue()
+
+    def __call__(self, cmd, cwd=None, capture=False):
+        assert cmd[0] == "mpremote"
+        self.calls.append(cmd)
+        if "romfs" not in cmd:
+            return self.copy_code, "", ""
+        cut = cmd.index("+") if "+" in cmd else len(cmd)
+        code, out, err = self.mpremote(cmd[1:cut])
+        return (code, out, err) if code != 0 or cut == len(cmd) else (self.copy_code, out, err)
+
+
+def run_main(tmp_path, runner, *args):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = deploy.main(["--board", "rpi_pico", "--stage", str(tmp_path / "stage")] + list(args), run=runner)
+    return code, err.getvalue()
+
+
+@pytest.mark.parametrize("board, size", [
+    (Pico(), None),  # stock RPI_PICO: "ROMFS is not enabled on this device"
+    (Pico(0, ioctl=True), None),  # rom_ioctl, no partition: "No ROMFS partitions available"
+    (Pico(has_vfs=False), None),  # before the vfs module: mpremote's traceback, exit code 1
+    (Pico(256 * 1024), 256 * 1024),
+])
+def test_partition_size_is_read_from_mpremote_romfs_query(monkeypatch, board, size):
+    assert deploy.romfs_partition(PORT, Runner(monkeypatch, board)) == size
+
+
+def test_no_board_is_one_line_naming_the_port(monkeypatch, tmp_path):
+    for port, said in (("auto", "mpremote: no device found"), (PORT, "mpremote: failed to access " + PORT)):
+        code, err = run_main(tmp_path, Runner(monkeypatch, None), "--port", port)
+        assert code == 2 and err.count("\n") == 1, err
+        assert said in err and "PORT=%s" % port in err
+
+
+def test_auto_on_stock_firmware_copies_the_files(monkeypatch, tmp_path):
+    runner = Runner(monkeypatch, Pico())
+    code, err = run_main(tmp_path, runner, "--port", PORT)
+    assert code == 0, err
+    staged = str(tmp_path / "stage" / "rpi_pico")
+    assert runner.calls == [["mpremote", "connect", PORT, "romfs", "query"], deploy.mpremote_args(PORT, staged)]
+    assert "dicebox" in os.listdir(staged) and "lib" in os.listdir(staged)
+
+
+def test_auto_with_a_partition_writes_the_image_and_copies_the_rest(monkeypatch, tmp_path):
+    board = Pico(256 * 1024)
+    runner = Runner(monkeypatch, board)
+    code, err = run_main(tmp_path, runner, "--port", PORT)
+    assert code == 0, err
+    image = str(tmp_path / "stage" / "rpi_pico.romfs")
+    query, build, write = runner.calls
+    assert query == ["mpremote", "connect", PORT, "romfs", "query"]
+    assert build[:5] == ["mpremote", "romfs", "--no-mpy", "-o", image] and build[5] == "build"
+    # mpremote wrote the image into the board's partition, the rest of it left erased
+    data = open(image, "rb").read()
+    end = -(-len(data) // 4096) * 4096  # mpremote writes whole 4 KiB chunks, the last one zero-padded
+    assert bytes(board.partition[:len(data)]) == data and board.partition[end:] == b"\xff" * (256 * 1024 - end)
+    # then the old copies go (they would shadow /rom) and only the flash's files are copied
+    assert write[:7] == ["mpremote", "connect", PORT, "romfs", "deploy", image, "+"]
+    assert write[7:] == deploy.mpremote_args(PORT, str(tmp_path / "stage" / "rpi_pico"))[3:]
+    assert write[8] == deploy._CLEAN and "'/dicebox'" in write[8] and "'/lib/adafruit_bus_device'" in write[8]
+    copied = [write[i + 1:i + 4] for i, w in enumerate(write) if w == "cp"]
+    assert copied == [["board.json", ":board.json", "+"], ["-r", "demo", ":"], ["main.py", ":main.py", "+"]]
+
+
+def test_layout_rom_is_the_same_as_auto_where_there_is_a_partition(monkeypatch, tmp_path):
+    runner = Runner(monkeypatch, Pico(256 * 1024))
+    assert run_main(tmp_path, runner, "--port", PORT, "--layout", "rom")[0] == 0
+    query, build, write = runner.calls
+    assert query[3:] == ["romfs", "query"] and build[5:] == ["build", str(tmp_path / "stage" / "rpi_pico-rom")]
+    assert write[3:5] == ["romfs", "deploy"]
+
+
+@pytest.mark.parametrize("board", [Pico(), Pico(0, ioctl=True), Pico(has_vfs=False)], ids=["stock", "none", "old"])
+def test_layout_rom_without_a_partition_is_one_line(monkeypatch, tmp_path, board):
+    runner = Runner(monkeypatch, board)
+    code, err = run_main(tmp_path, runner, "--port", PORT, "--layout", "rom")
+    assert code == 2 and err.count("\n") == 1
+    assert "LAYOUT=rom: the board at PORT=%s has no ROMFS partition" % PORT in err
+    assert len(runner.calls) == 1  # asked, nothing written
+
+
+def test_image_bigger_than_the_partition_names_both_sizes(monkeypatch, tmp_path):
+    board = Pico(64 * 1024)
+    runner = Runner(monkeypatch, board)
+    code, err = run_main(tmp_path, runner, "--port", PORT)
+    size = os.path.getsize(tmp_path / "stage" / "rpi_pico.romfs")
+    assert code == 2 and err.count("\n") == 1 and size > 64 * 1024
+    assert "the image is %d bytes, the board's ROMFS partition 65536 bytes" % size in err
+    assert len(runner.calls) == 2 and board.partition == b"\xff" * 65536  # queried and built, nothing written
+
+
+def test_mpremote_refuses_an_image_too_big_by_itself(monkeypatch, tmp_path):
+    # what deploy's own size check stands in front of: mpremote prints and exits 1
+    image, size = deploy.stage_rom("rpi_pico", str(tmp_path / "s"))
+    code, out, _ = Runner(monkeypatch, Pico(64 * 1024)).mpremote(["connect", PORT, "romfs", "deploy", image])
+    assert code == 1 and "ROMFS image is too big for the target partition" in out
+
+
+def test_layout_files_does_not_ask_the_board(monkeypatch, tmp_path):
+    runner = Runner(monkeypatch, Pico(256 * 1024))
+    assert run_main(tmp_path, runner, "--port", PORT, "--layout", "files")[0] == 0
+    assert runner.calls == [deploy.mpremote_args(PORT, str(tmp_path / "stage" / "rpi_pico"))]
+
+
+def test_layout_frozen_checks_the_firmware_and_copies_no_code(monkeypatch, tmp_path):
+    runner = Runner(monkeypatch, Pico())
+    assert run_main(tmp_path, runner, "--port", PORT, "--layout", "frozen")[0] == 0
+    (cmd,) = runner.calls
+    assert cmd[3:6] == ["exec", deploy._CHECK_FROZEN, "+"] and cmd[6:8] == ["exec", deploy._CLEAN]
+    assert "dicebox" not in cmd and "lib" not in cmd and "main.py" in cmd
+    runner = Runner(monkeypatch, Pico(), copy_code=1)  # the check's import failed on the board
+    code, err = run_main(tmp_path, runner, "--port", PORT, "--layout", "frozen")
+    assert code == 2 and err.count("\n") == 1 and "did not import a frozen dicebox package" in err
+
+
+def test_copy_failure_and_bad_layout_are_one_line(monkeypatch, tmp_path):
+    code, err = run_main(tmp_path, Runner(monkeypatch, Pico(), copy_code=1), "--port", PORT)
+    assert code == 2 and err.count("\n") == 1 and "PORT=%s" % PORT in err
+    code, err = run_main(tmp_path, Runner(monkeypatch, Pico()), "--layout", "flash")
+    assert code == 2 and err == "dicebox deploy: error: LAYOUT=flash: not one of auto, rom, files, frozen\n"
+
+
+def test_dry_run_shows_where_each_file_goes(tmp_path):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert deploy.main(["--dry-run", "--layout", "rom"]) == 0
+    rows = dict(line.split("\t")[::-1] for line in out.getvalue().splitlines())
+    assert rows["/rom/dicebox/device.mpy"] == "firmware/dicebox/device.py" and rows[":/main.py"] == "firmware/main.py"
+    assert rows[":/board.json"] == "boards/rpi_pico.json" and "/rom/lib/adafruit_ssd1306.mpy" in rows
+
+
+# boards/manifest.py, the frozen-firmware recipe, run with the manifest calls
+# MicroPython's tools/manifestfile.py gives it (paths relative to the manifest,
+# package() takes every .py under the package).
+
+def frozen_by_manifest(path):
+    frozen, included = [], []
+
+    def package(name, files=None, base_path="."):
+        assert files is None
+        for dirpath, _, names in os.walk(os.path.join(os.path.abspath(base_path), name), followlinks=True):
+            rel = os.path.relpath(dirpath, os.path.abspath(base_path))
+            frozen.extend(os.path.join(rel, n).replace(os.sep, "/") for n in names if n.endswith(".py"))
+
+    def module(name, base_path="."):
+        assert os.path.isfile(os.path.join(os.path.abspath(base_path), name)), name
+        frozen.append(name)
+
+    here = os.getcwd()
+    os.chdir(os.path.dirname(path))
+    try:
+        exec(open(path).read(), {"include": included.append, "package": package, "module": module})
+    finally:
+        os.chdir(here)
+    return frozen, included
+
+
+def test_manifest_freezes_every_firmware_module_and_the_driver():
+    frozen, included = frozen_by_manifest(str(ROOT / "boards" / "manifest.py"))
+    # the frozen names are import paths: the drivers without make deploy's lib/
+    code = [d[:-4].replace("lib/", "", 1) + ".py" for _, d in deploy.plan("rpi_pico") if deploy.is_code(d)]
+    assert sorted(frozen) == sorted(code)  # a module added anywhere under firmware/dicebox is frozen too
+    assert len(frozen) == len(set(frozen))
+    assert included == ["$(PORT_DIR)/boards/manifest.py"]  # the port's _boot.py still mounts the filesystem
