@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BOARD ?= rpi_pico
 PORT ?= auto
+# where the code goes: auto (rom if the board has a ROMFS partition, else files), rom, files, frozen
 LAYOUT ?= auto
 
 .PHONY: sim test bench docs soak deploy repl clean
