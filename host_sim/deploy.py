@@ -1,6 +1,6 @@
 """`make deploy`: what goes onto the Pico, compiled, and how it gets there.
 
-    python -m host_sim.deploy [--board rpi_pico] [--port auto] [--layout auto|rom|files] [--dry-run] [--stage DIR]
+    python -m host_sim.deploy [--board rpi_pico] [--port auto] [--layout auto|rom|files|frozen] [--dry-run] [--stage DIR]
 
 Every firmware module is compiled to .mpy with mpy-cross (main.py stays .py:
 the board runs it by name); adafruit_ssd1306 and adafruit_bus_device come from
@@ -34,7 +34,7 @@ LAYOUTS = ("auto", "rom", "files", "frozen")
 # Run on the board before anything is removed: the frozen layout needs the
 # firmware's own dicebox package (sys.path cut to the frozen modules).
 _CHECK_FROZEN = "import sys\nsys.path[:] = ['.frozen']\nimport dicebox\n"
-# Removed before copying, in both layouts: a stale .py would shadow the new .mpy,
+# Removed before copying, in every layout: a stale .py would shadow the new .mpy,
 # and '' comes before /rom on sys.path, so old copies would shadow the image.
 _CLEAN = """
 import os
@@ -193,7 +193,7 @@ def romfs_partition(port, run=run_mpremote):
         if "partition not found on device" in err:
             return None  # rom_ioctl without a partition 0
         if "no module named 'vfs'" in err:
-            return None  # firmware older than the vfs module (1.23): no ROMFS either
+            return None  # firmware older than the vfs module: no ROMFS either
         raise _no_board(port, err)
     found = re.search(r"^ROMFS0 partition has size (\d+) bytes", out, re.M)
     if found:
@@ -249,8 +249,8 @@ def deploy(board, port, layout, stage_root, run=run_mpremote, say=print):
         check_board(board_path(board))  # a typo in the board file before the board is asked
         partition = romfs_partition(port, run)
         if partition is None and layout == "rom":
-            raise CliError("LAYOUT=rom: the board at PORT=%s has no ROMFS partition (stock firmware; "
-                           "docs/hardware.md, 'Where the code lives'; LAYOUT=files copies the files)" % port)
+            raise CliError("LAYOUT=rom: the board at PORT=%s has no ROMFS partition (its firmware is built without "
+                           "one: docs/hardware.md, 'Where the code lives'; LAYOUT=files copies the files)" % port)
     image = None
     if partition is not None:
         image, size = stage_rom(board, staged, run)

@@ -107,9 +107,11 @@ class Partition(bytearray):
 
 
 class Vfs:
-    def __init__(self, partition, ioctl):
+    def __init__(self, partition, ioctl, segments=None):
+        if segments is None:
+            segments = 1 if partition is not None else -22
         if ioctl:
-            self.rom_ioctl = lambda op, *args: (1 if partition is not None else -22) if op == 1 else (
+            self.rom_ioctl = lambda op, *args: segments if op == 1 else (
                 partition if partition is not None and op == 2 else -22)
 
     def umount(self, path):
@@ -117,9 +119,9 @@ class Vfs:
 
 
 class Pico:
-    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True):
+    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True, segments=None):
         self.partition = Partition(b"\xff" * romfs_bytes) if romfs_bytes else None
-        self.vfs = Vfs(self.partition, romfs_bytes > 0 if ioctl is None else ioctl) if has_vfs else None
+        self.vfs = Vfs(self.partition, romfs_bytes > 0 if ioctl is None else ioctl, segments) if has_vfs else None
         self.ns = None
 
     def _import(self, name, *args, **kw):
@@ -220,6 +222,7 @@ def run_main(tmp_path, runner, *args):
     (Pico(), None),  # stock RPI_PICO: "ROMFS is not enabled on this device"
     (Pico(0, ioctl=True), None),  # rom_ioctl, no partition: "No ROMFS partitions available"
     (Pico(has_vfs=False), None),  # before the vfs module: mpremote's traceback, exit code 1
+    (Pico(0, ioctl=True, segments=1), None),  # "mpremote: ROMFS0 partition not found on device", exit code 1
     (Pico(256 * 1024), 256 * 1024),
 ])
 def test_partition_size_is_read_from_mpremote_romfs_query(monkeypatch, board, size):
