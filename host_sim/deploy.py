@@ -170,19 +170,24 @@ def split_code(staged, rom_tree):
 
 def run_mpremote(cmd, cwd=None, capture=False):
     """Run an mpremote command list (cmd[0] == "mpremote"); returns (exit code, stdout, stderr).
-    Without capture the output goes to the terminal (copy progress) and both are ''."""
+    Without capture its stdout goes to the terminal (copy progress) and comes back ''; its
+    stderr is always kept, for the one error line."""
     try:
-        proc = subprocess.run([tool("mpremote")] + cmd[1:], cwd=cwd, capture_output=capture, text=True)
+        proc = subprocess.run([tool("mpremote")] + cmd[1:], cwd=cwd, stdout=subprocess.PIPE if capture else None,
+                              stderr=subprocess.PIPE, text=True)
     except FileNotFoundError:
         raise CliError("mpremote is not installed (run make .venv/.installed)")
     return proc.returncode, proc.stdout or "", proc.stderr or ""
 
 
 def _no_board(port, err):
-    """mpremote's own last line (e.g. "mpremote: no device found") and what to check."""
+    """mpremote's own last line (e.g. "mpremote: no device found"), and what to check
+    when it is about reaching the board."""
     said = [line.strip() for line in err.splitlines() if line.strip()]
-    return CliError("%s (is the Pico plugged in and running MicroPython? PORT=%s)"
-                    % (said[-1] if said else "mpremote failed", port))
+    said = said[-1] if said else "mpremote failed"
+    if said == "mpremote failed" or any(w in said for w in ("no device", "failed to access", "raw repl")):
+        return CliError("%s (is the Pico plugged in and running MicroPython? PORT=%s)" % (said, port))
+    return CliError("%s (PORT=%s)" % (said, port))
 
 
 def romfs_partition(port, run=run_mpremote):

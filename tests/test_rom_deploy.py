@@ -1,13 +1,17 @@
 """`make deploy`'s layouts without hardware: the ROMFS image holds exactly the
 modules the file layout copies, it boots the unchanged main.py on the virtual
-board with the code at /rom, and the query/deploy decision is tested against
-mpremote's own romfs code talking to a model of the board (so the outputs and
-exit codes are the ones mpremote really gives)."""
+board with the code at /rom, and make deploy's decisions and writes are tested
+with mpremote itself (its main(): the + chain, romfs query/deploy, exec, cp,
+reset) talking to a model of the board instead of a serial port, so outputs and
+exit codes are the ones mpremote really gives and the flash and the ROMFS
+partition can be read back."""
 import builtins
 import contextlib
+import errno
 import io
 import os
 import sys
+import tempfile
 import traceback
 
 import pytest
@@ -83,8 +87,9 @@ def test_code_from_rom_boots_to_the_same_screens(mp, tmp_path):
     assert states["boot"]["heap_used"] - image < runs["files"][1]["boot"]["heap_used"] - 16 * 1024
 
 
-# A model of the board for mpremote's romfs code: what it sends over the raw REPL
-# runs here against a stand-in `vfs` that behaves as the rp2 port's
+# A model of the board for mpremote: what it sends over the raw REPL runs here,
+# against the flash filesystem in a host folder and a stand-in `vfs` that behaves
+# as the rp2 port's
 # (ports/rp2/rp2_flash.c: one partition object with ioctl/writeblocks, 4 KiB
 # blocks; no vfs.rom_ioctl when MICROPY_HW_ROMFS_BYTES is 0, the stock build).
 
@@ -118,10 +123,55 @@ class Vfs:
         raise OSError(22)  # nothing mounted at /rom yet
 
 
+class FlashOs:
+    """The board's `os` over its flash filesystem, kept in a host folder; errors
+    as MicroPython prints them ("OSError: [Errno 2] ENOENT")."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def path(self, p):
+        return os.path.join(self.root, os.path.normpath("/" + p).lstrip("/"))
+
+    def _call(self, fn, *args):
+        try:
+            return fn(*args)
+        except OSError as e:
+            raise OSError(e.errno) from None
+
+    def stat(self, p):
+        st = self._call(os.stat, self.path(p))
+        return (0x4000 if os.path.isdir(self.path(p)) else 0x8000, 0, 0, 0, 0, 0, st.st_size, 0, 0, 0)
+
+    def ilistdir(self, p=""):
+        return [(n,) + self.stat(p + "/" + n)[:1] + (0, self.stat(p + "/" + n)[6])
+                for n in sorted(self._call(os.listdir, self.path(p)))]
+
+    def listdir(self, p=""):
+        return sorted(self._call(os.listdir, self.path(p)))
+
+    def mkdir(self, p):
+        self._call(os.mkdir, self.path(p))
+
+    def rmdir(self, p):
+        self._call(os.rmdir, self.path(p))
+
+    def remove(self, p):
+        if os.path.isdir(self.path(p)):
+            raise OSError(21)
+        self._call(os.remove, self.path(p))
+
+
 class Pico:
-    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True, segments=None):
+    """The board: `vfs` as the rp2 port's, the flash filesystem in `flash` (a host
+    folder), `machine.reset()` recorded, and `dicebox` frozen in if `frozen`."""
+
+    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True, segments=None, flash=None, frozen=False, full=False):
         self.partition = Partition(b"\xff" * romfs_bytes) if romfs_bytes else None
         self.vfs = Vfs(self.partition, romfs_bytes > 0 if ioctl is None else ioctl, segments) if has_vfs else None
+        self.flash, self.frozen, self.full = flash, frozen, full
+        self.resets = 0
+        self.sys = type("sys", (), {"path": ["", ".frozen", "/lib"]})
         self.ns = None
 
     def _import(self, name, *args, **kw):
@@ -129,20 +179,44 @@ class Pico:
             if self.vfs is None:
                 raise ImportError("no module named 'vfs'")
             return self.vfs
-        if name == "deflate":
-            raise ImportError("no module named 'deflate'")
+        if name == "os":
+            return self.os
+        if name == "sys":
+            return self.sys  # not the test's own: _CHECK_FROZEN sets sys.path
+        if name == "machine":
+            return type("machine", (), {"reset": lambda: setattr(self, "resets", self.resets + 1)})
+        if name == "time":
+            return type("time", (), {"sleep_ms": lambda ms: None})
+        if name in ("deflate", "dicebox") and not (name == "dicebox" and self.frozen):
+            raise ImportError("no module named '%s'" % name)
         return builtins.__import__(name, *args, **kw)
+
+    def _open(self, p, mode="r", *args):
+        if self.full and "w" in mode:
+            raise OSError(28)  # ENOSPC
+        try:
+            return open(self.os.path(p), mode, *args)
+        except OSError as e:
+            raise OSError(e.errno) from None
 
     def exec_raw(self, command):
         if self.ns is None:
-            self.ns = {"__builtins__": dict(vars(builtins), __import__=self._import)}
+            if self.flash is None:
+                self.flash = tempfile.mkdtemp(prefix="pico-flash-")
+            os.makedirs(self.flash, exist_ok=True)
+            self.os = FlashOs(self.flash)
+            self.ns = {"__builtins__": dict(vars(builtins), __import__=self._import, open=self._open)}
         out = io.StringIO()
         try:
             with contextlib.redirect_stdout(out):
                 exec(command if isinstance(command, str) else command.decode(), self.ns)
         except Exception as e:
-            err = 'Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n%s: %s\n' % (
-                type(e).__name__, e)
+            if isinstance(e, OSError) and e.errno:
+                e = "[Errno %d] %s" % (e.errno, errno.errorcode[e.errno])
+                name = "OSError"
+            else:
+                name = type(e).__name__
+            err = 'Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n%s: %s\n' % (name, e)
             return out.getvalue().encode(), err.encode()
         return out.getvalue().encode(), b""
 
@@ -154,6 +228,7 @@ class FakeSerial(SerialTransport):
         self.board = board
         self.in_raw_repl = False
         self.mounted = False
+        self.pending = None
 
     def enter_raw_repl(self, soft_reset=True, timeout_overall=10):
         self.in_raw_repl = True
@@ -161,20 +236,26 @@ class FakeSerial(SerialTransport):
     def exit_raw_repl(self):
         self.in_raw_repl = False
 
-    def exec_raw(self, command, timeout=10, data_consumer=None):
-        return self.board.exec_raw(command)
+    def exec_raw_no_follow(self, command):
+        self.pending = self.board.exec_raw(command)
+
+    def follow(self, timeout, data_consumer=None):
+        out, err = self.pending
+        if data_consumer is not None and out:
+            data_consumer(out)
+        return out, err
 
     def close(self):
         pass
 
 
 class Runner:
-    """deploy's mpremote runner: the romfs commands run mpremote's own code (its
-    main(), its messages, its exit codes) against `board`; the file copy chain is
-    recorded and answers `copy_code`. board None: nothing is plugged in."""
+    """deploy's mpremote runner: mpremote's own main() (its parsing of the + chain,
+    its messages, its exit codes) talking to `board`. board None: nothing is
+    plugged in."""
 
-    def __init__(self, monkeypatch, board, copy_code=0):
-        self.board, self.copy_code, self.calls = board, copy_code, []
+    def __init__(self, monkeypatch, board):
+        self.board, self.calls = board, []
         monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
         monkeypatch.setattr(mpremote.commands, "SerialTransport", self._open)
 
@@ -184,11 +265,12 @@ class Runner:
             raise TransportError("failed to access %s" % device)
         return FakeSerial(self.board)
 
-    def mpremote(self, args):
+    def mpremote(self, args, cwd=None):
         out, err = io.StringIO(), io.StringIO()
-        old = sys.argv
+        old, here = sys.argv, os.getcwd()
         sys.argv = ["mpremote"] + args
         try:
+            os.chdir(cwd or here)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
                     code = mpremote.main.main()
@@ -199,16 +281,17 @@ class Runner:
                     code = 1
         finally:
             sys.argv = old
+            os.chdir(here)
         return code, out.getvalue(), err.getvalue()
 
     def __call__(self, cmd, cwd=None, capture=False):
         assert cmd[0] == "mpremote"
         self.calls.append(cmd)
-        if "romfs" not in cmd:
-            return self.copy_code, "", ""
-        cut = cmd.index("+") if "+" in cmd else len(cmd)
-        code, out, err = self.mpremote(cmd[1:cut])
-        return (code, out, err) if code != 0 or cut == len(cmd) else (self.copy_code, out, err)
+        code, out, err = self.mpremote(cmd[1:], cwd)
+        if not capture:  # as deploy.run_mpremote: stdout to the terminal, stderr kept
+            sys.stdout.write(out)
+            out = ""
+        return code, out, err
 
 
 def run_main(tmp_path, runner, *args):
@@ -236,34 +319,52 @@ def test_no_board_is_one_line_naming_the_port(monkeypatch, tmp_path):
         assert said in err and "PORT=%s" % port in err
 
 
+def old_deploy_on(flash):
+    """A flash as an earlier file deploy left it, with the user's data."""
+    for name in ("dicebox/device.mpy", "dicebox/ui/app.mpy", "lib/adafruit_ssd1306.mpy",
+                 "lib/adafruit_bus_device/i2c_device.mpy", "demo/titlebout/old.json", "main.py", "board.json",
+                 "data/settings.json", "data/current.json"):
+        os.makedirs(os.path.dirname(os.path.join(flash, name)) or flash, exist_ok=True)
+        with open(os.path.join(flash, name), "w") as f:
+            f.write("old " + name)
+
+
 def test_auto_on_stock_firmware_copies_the_files(monkeypatch, tmp_path):
-    runner = Runner(monkeypatch, Pico())
+    board = Pico(flash=str(tmp_path / "flash"))
+    old_deploy_on(board.flash)
+    runner = Runner(monkeypatch, board)
     code, err = run_main(tmp_path, runner, "--port", PORT)
     assert code == 0, err
     staged = str(tmp_path / "stage" / "rpi_pico")
     assert runner.calls == [["mpremote", "connect", PORT, "romfs", "query"], deploy.mpremote_args(PORT, staged)]
-    assert "dicebox" in os.listdir(staged) and "lib" in os.listdir(staged)
+    # the flash holds exactly the plan, the user's data untouched, and the board was reset
+    dests = {d for _, d in deploy.plan("rpi_pico")}
+    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert open(os.path.join(board.flash, "data/settings.json")).read() == "old data/settings.json"
+    assert open(os.path.join(board.flash, "dicebox/device.mpy"), "rb").read()[:1] == b"M" and board.resets == 1
 
 
 def test_auto_with_a_partition_writes_the_image_and_copies_the_rest(monkeypatch, tmp_path):
-    board = Pico(256 * 1024)
+    board = Pico(256 * 1024, flash=str(tmp_path / "flash"))
+    old_deploy_on(board.flash)
     runner = Runner(monkeypatch, board)
     code, err = run_main(tmp_path, runner, "--port", PORT)
     assert code == 0, err
     image = str(tmp_path / "stage" / "rpi_pico.romfs")
     query, build, write = runner.calls
     assert query == ["mpremote", "connect", PORT, "romfs", "query"]
-    assert build[:5] == ["mpremote", "romfs", "--no-mpy", "-o", image] and build[5] == "build"
+    assert build == ["mpremote", "romfs", "--no-mpy", "-o", image, "build", str(tmp_path / "stage" / "rpi_pico-rom")]
+    assert write[:7] == ["mpremote", "connect", PORT, "romfs", "deploy", image, "+"]
     # mpremote wrote the image into the board's partition, the rest of it left erased
     data = open(image, "rb").read()
     end = -(-len(data) // 4096) * 4096  # mpremote writes whole 4 KiB chunks, the last one zero-padded
     assert bytes(board.partition[:len(data)]) == data and board.partition[end:] == b"\xff" * (256 * 1024 - end)
-    # then the old copies go (they would shadow /rom) and only the flash's files are copied
-    assert write[:7] == ["mpremote", "connect", PORT, "romfs", "deploy", image, "+"]
-    assert write[7:] == deploy.mpremote_args(PORT, str(tmp_path / "stage" / "rpi_pico"))[3:]
-    assert write[8] == deploy._CLEAN and "'/dicebox'" in write[8] and "'/lib/adafruit_bus_device'" in write[8]
-    copied = [write[i + 1:i + 4] for i, w in enumerate(write) if w == "cp"]
-    assert copied == [["board.json", ":board.json", "+"], ["-r", "demo", ":"], ["main.py", ":main.py", "+"]]
+    # the old code copies are gone (they would shadow /rom), the rest was copied, /data untouched
+    dests = {d for _, d in deploy.plan("rpi_pico") if not deploy.is_code(d)}
+    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert not os.path.exists(os.path.join(board.flash, "dicebox"))
+    assert open(os.path.join(board.flash, "data/current.json")).read() == "old data/current.json"
+    assert board.resets == 1
 
 
 def test_layout_rom_is_the_same_as_auto_where_there_is_a_partition(monkeypatch, tmp_path):
@@ -307,19 +408,25 @@ def test_layout_files_does_not_ask_the_board(monkeypatch, tmp_path):
 
 
 def test_layout_frozen_checks_the_firmware_and_copies_no_code(monkeypatch, tmp_path):
-    runner = Runner(monkeypatch, Pico())
+    board = Pico(frozen=True, flash=str(tmp_path / "flash"))
+    old_deploy_on(board.flash)
+    runner = Runner(monkeypatch, board)
     assert run_main(tmp_path, runner, "--port", PORT, "--layout", "frozen")[0] == 0
     (cmd,) = runner.calls
     assert cmd[3:6] == ["exec", deploy._CHECK_FROZEN, "+"] and cmd[6:8] == ["exec", deploy._CLEAN]
-    assert "dicebox" not in cmd and "lib" not in cmd and "main.py" in cmd
-    runner = Runner(monkeypatch, Pico(), copy_code=1)  # the check's import failed on the board
-    code, err = run_main(tmp_path, runner, "--port", PORT, "--layout", "frozen")
+    dests = {d for _, d in deploy.plan("rpi_pico") if not deploy.is_code(d)}
+    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"} and board.resets == 1
+    # stock firmware: the check's import fails on the board and nothing is removed
+    board = Pico(flash=str(tmp_path / "stock"))
+    old_deploy_on(board.flash)
+    code, err = run_main(tmp_path, Runner(monkeypatch, board), "--port", PORT, "--layout", "frozen")
     assert code == 2 and err.count("\n") == 1 and "did not import a frozen dicebox package" in err
+    assert os.path.exists(os.path.join(board.flash, "dicebox/device.mpy")) and board.resets == 0
 
 
-def test_copy_failure_and_bad_layout_are_one_line(monkeypatch, tmp_path):
-    code, err = run_main(tmp_path, Runner(monkeypatch, Pico(), copy_code=1), "--port", PORT)
-    assert code == 2 and err.count("\n") == 1 and "PORT=%s" % PORT in err
+def test_full_flash_and_bad_layout_are_one_line(monkeypatch, tmp_path):
+    code, err = run_main(tmp_path, Runner(monkeypatch, Pico(full=True)), "--port", PORT)
+    assert code == 2 and err.count("\n") == 1 and "PORT=%s" % PORT in err and "mpremote: cp:" in err
     code, err = run_main(tmp_path, Runner(monkeypatch, Pico()), "--layout", "flash")
     assert code == 2 and err == "dicebox deploy: error: LAYOUT=flash: not one of auto, rom, files, frozen\n"
 
