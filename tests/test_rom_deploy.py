@@ -201,8 +201,9 @@ class Pico:
 
     def exec_raw(self, command):
         if self.ns is None:
-            if self.flash is None:
-                self.flash = tempfile.mkdtemp(prefix="pico-flash-")
+            if self.flash is None:  # removed with the model
+                self._flash_dir = tempfile.TemporaryDirectory(prefix="pico-flash-")
+                self.flash = self._flash_dir.name
             os.makedirs(self.flash, exist_ok=True)
             self.os = FlashOs(self.flash)
             self.ns = {"__builtins__": dict(vars(builtins), __import__=self._import, open=self._open)}
