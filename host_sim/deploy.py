@@ -242,7 +242,7 @@ def stage_rom(board, staged, run=run_mpremote):
     stage(board, staged)
     rom_tree = staged + "-rom"
     split_code(staged, rom_tree)
-    image = os.path.abspath(staged + ".romfs")
+    image = os.path.abspath(staged + ".romfs")  # `romfs deploy` reads a .romfs file as it is (a folder it rebuilds)
     return image, build_image(rom_tree, image, run)
 
 
