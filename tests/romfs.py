@@ -12,7 +12,6 @@ free heap of a bare `-X heapsize=TARGET` interpreter.
 """
 import os
 import shutil
-import subprocess
 import sysconfig
 
 import pytest
@@ -42,21 +41,13 @@ def compiled(tmp_path_factory):
     return out
 
 
-def bare_heap(exe, target):
-    """gc.mem_free() and gc.mem_alloc() of an interpreter started with -X heapsize=target."""
-    proc = subprocess.run([exe, "-X", "heapsize=" + target, "-c", "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"],
-                          capture_output=True, text=True, check=True)
-    free, alloc = proc.stdout.split()
-    return int(free), int(alloc)
-
-
 class Rom:
     def __init__(self, image):
         self.image = image
 
     def run(self, mp, module, *args, target="128k", **kw):
         """Run a support script's module from the image with the heap of `target`."""
-        free, alloc = bare_heap(mp.exe, target)
+        free, alloc = mpytree.bare_heap(mp.exe, target)
         heap = "%dk" % ((os.path.getsize(self.image) + free) // 1024 + 64)  # the image, the target, slack the pad takes
         return mp.run(SUPPORT / "rom_boot.py", self.image, free, alloc, module, *args, heap=heap, **kw)
 

@@ -55,3 +55,11 @@ def romfs(tree, image):
                           capture_output=True, text=True)
     if proc.returncode != 0 or not os.path.exists(str(image)):
         raise RuntimeError("mpremote romfs build: %s" % (proc.stdout + proc.stderr).strip()[-800:])
+
+
+def bare_heap(exe, target):
+    """gc.mem_free() and gc.mem_alloc() of `exe` started with -X heapsize=target."""
+    proc = subprocess.run([exe, "-X", "heapsize=" + target, "-c", "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"],
+                          capture_output=True, text=True, check=True)
+    free, alloc = proc.stdout.split()
+    return int(free), int(alloc)

@@ -11,6 +11,7 @@ import subprocess
 import struct
 
 from host_sim import deploy
+from host_sim.bench.mpytree import bare_heap
 from host_sim.panel import Panel
 
 # scenario words -> step ops (tests/vboard/vb.py)
@@ -32,8 +33,9 @@ def staged(tmp_root, board="rpi_pico"):
         if os.path.isdir(extra):
             shutil.rmtree(extra)
         os.makedirs(extra)
-        for name in ("vb", "vbsetup", "machine", "time", "fakeapp"):
-            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, name + ".mpy"), "-s", "vboard/%s.py" % name,
+        for name in ("vb", "vbsetup", "machine", "time", "fakeapp", "../support/heapbase"):
+            base = os.path.basename(name)
+            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, base + ".mpy"), "-s", "vboard/%s.py" % base,
                             os.path.join(HERE, name + ".py")], check=True)
         for name in ("run.py", "rom_run.py"):
             shutil.copyfile(os.path.join(HERE, name), os.path.join(extra, name))
@@ -46,8 +48,9 @@ def staged_rom(tmp_root, board="rpi_pico"):
     flash's files (main.py, board.json, demo/) and the image of the modules."""
     key = board + "/rom"
     if key not in _staged:
-        _staged[key] = deploy.stage_rom(board, os.path.join(tmp_root, "stage-rom-" + board))
-    return os.path.join(tmp_root, "stage-rom-" + board), _staged[key][0]
+        out = os.path.join(tmp_root, "stage-rom-" + board)
+        _staged[key] = (out, deploy.stage_rom(board, out)[0])
+    return _staged[key]
 
 
 class Board:
@@ -128,10 +131,14 @@ class Board:
         scen.write_bytes(code)
         wire = self.work.parent / ("wire%d.bin" % self.runs)
         cmd = [self.mp.exe]
+        free = alloc = 0
+        if heap and self.rom:  # the image beside a heap with a bare `heap`'s free bytes
+            free, alloc = bare_heap(self.mp.exe, heap)
+            heap = "%dk" % ((os.path.getsize(self.rom) + free) // 1024 + 64)
         if heap:
             cmd += ["-X", "heapsize=" + heap]
         # run in the device's root; run.py's folder comes first on sys.path (the stand-ins)
-        cmd += ["vboard/rom_run.py", self.rom] if self.rom else ["vboard/run.py"]
+        cmd += ["vboard/rom_run.py", self.rom, str(free), str(alloc)] if self.rom else ["vboard/run.py"]
         cmd += [os.path.relpath(p, self.work) for p in (self.image, scen, wire)]
         cmd.append("addr=%d" % disp["addr"])
         if fake_app:

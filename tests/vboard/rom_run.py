@@ -4,7 +4,10 @@ sys.path after '' as the firmware mounts it (the unix port has no flash, so
 the image is read into the heap). The device's root holds main.py,
 board.json and vboard/ only.
 
-    cd DEVICE_ROOT && micropython vboard/rom_run.py ROMFS_IMAGE IMAGE STEPS WIRE [options as run.py]
+    cd DEVICE_ROOT && micropython vboard/rom_run.py ROMFS_IMAGE FREE ALLOC IMAGE STEPS WIRE [options as run.py]
+
+FREE, ALLOC (not 0): the heap of a bare `-X heapsize=TARGET` interpreter, which
+the run gets beside the image (tests/support/heapbase.py).
 """
 import sys
 
@@ -14,7 +17,12 @@ with open(sys.argv.pop(1), "rb") as f:
     vfs.mount(vfs.VfsRom(f.read()), "/rom")
 at = sys.path.index("") + 1
 sys.path[at:at] = ["/rom", "/rom/lib"]
-del f, at, vfs
+free, alloc = int(sys.argv.pop(1)), int(sys.argv.pop(1))
+if free:
+    import heapbase
+
+    heapbase.pad(free, alloc)
+del f, at, vfs, free, alloc
 
 import vbsetup  # noqa: E402
 
