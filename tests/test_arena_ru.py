@@ -205,3 +205,47 @@ def test_a_duel_on_the_box_speaks_the_settings_language(code):
         assert "dicebox.ui.arena_say_ru" not in sys.modules
     finally:
         lang.set_lang("en")
+
+
+# ---- why the table rolls (the table-dice picker) -------------------------------
+
+
+def _roll_purposes(*names):
+    """Every literal purpose the cores give dice.roll: roll(die, "why"), and
+    through arena's helpers _d3("why") and _test(f, move, "why")."""
+    out = set()
+    pattern = r'(?:roll\([^,()]+, |_d3\(|_test\([^()]*, )"([^"]+)"\)'
+    for name in names:
+        out |= set(re.findall(pattern, (FIRMWARE / "dicebox/core" / name).read_text(encoding="utf-8")))
+    return out
+
+
+def test_every_roll_purpose_of_the_arena_and_larp_cores_reads_in_russian():
+    from dicebox.ui import why_ru
+
+    whys = _roll_purposes("arena.py", "arena_cup.py", "larp_boxing.py", "larp_duel.py", "larp_shoot.py",
+                          "larp_stealth.py", "larp_wounds.py")
+    assert len(whys) >= 25 and "initiative a" in whys and "accuracy" in whys
+    for why in whys:
+        for names in (None, ("Frost", "Trickster12")):
+            said = why_ru.say(why, names)
+            assert said != why and _is_russian(said) and len(said) <= 21 and not _drawable(said), (why, said)
+    assert why_ru.say("initiative b", ("Ash", "Blaze")) == "инициатива: Blaze"
+    assert why_ru.say("2d6+3") == "2d6+3"  # a dice expression stays as it is
+
+
+@pytest.mark.parametrize("code, line", [("en", "initiative a"), ("ru", "инициатива: Even")])
+def test_the_table_dice_picker_says_why_in_the_settings_language(code, line):
+    try:
+        d = _device(code)
+        d.app.settings["dice_source"] = "table"
+        ru = code == "ru"
+        _choose(d, "Арена" if ru else "Arena")
+        _choose(d, "Поединок" if ru else "Duel")
+        _choose(d, "Начать" if ru else "Start")
+        d.press(B.OK)  # initiative: the table rolls a's d20
+        picker = d.app.top
+        assert type(picker).__name__ == "NumberPicker" and picker.label == line
+        assert picker.title == ("Бросьте d20" if ru else "Roll d20")
+    finally:
+        lang.set_lang("en")

@@ -10,9 +10,9 @@ from dicebox import buttons as B
 from dicebox.core import arena
 from dicebox.core import dice as _dice
 from dicebox.core.log import EVENT, INPUT, ROLL
-from dicebox.ui import draw, lang, text
+from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
-from dicebox.ui.arena_text import t
+from dicebox.ui.arena_text import method, t, words_ru
 from dicebox.ui.fight import FightScreen
 
 _CUP_EVENTS = ("match", "cup_tie", "cup_rolloff", "advance", "champion")
@@ -29,22 +29,6 @@ def screen_for(app, rec):
     if screen.cup:
         screen.log_missed_match()
     return screen
-
-
-def _ru():
-    """The Russian words (ui/arena_say_ru.py) while Russian is chosen, else None:
-    English users never load them."""
-    if lang.LANG[0] != "ru":
-        return None
-    from dicebox.ui import arena_say_ru
-
-    return arena_say_ru
-
-
-def _method(m):
-    """How match m ended, in the Settings language."""
-    ru = _ru()
-    return ru.METHODS[m.method] if ru else arena.METHODS[m.method]
 
 
 def _short(name, n):
@@ -94,7 +78,7 @@ class ArenaFight(FightScreen):
         m = self.match()
         face = 0
         die = 0
-        ru = _ru()
+        ru = words_ru()
         for k in range(start, len(log)):
             kind, name, a, b, c = log.entry(k)
             if kind == ROLL:
@@ -158,9 +142,9 @@ class ArenaFight(FightScreen):
             said = "%s=%s %s" % (names[0], names[1], t("tie"))
         else:
             k = 0 if w == "a" else 1
-            said = "%s>%s %s" % (names[k], names[1 - k], _method(m))
+            said = "%s>%s %s" % (names[k], names[1 - k], method(m))
         if self.cup:
-            return "%s%d %s" % ("Р" if _ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
+            return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
         return "%s: %s" % (t("arena"), said)
 
     def summary(self):
@@ -256,7 +240,7 @@ class ArenaFight(FightScreen):
             c.fill_rect(0, y, 128, 8, 1)
             w = res["winner"]
             shown = t("tie") if w is None else t("wins") % names[0 if w == "a" else 1]
-            said = "%s: %s" % (shown, _method(m))
+            said = "%s: %s" % (shown, method(m))
             if len(said) > 21:  # too wide for the row: the words below say how
                 said = shown
             text.draw_center(c, said, y, text.SMALL, 0)

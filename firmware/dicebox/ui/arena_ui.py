@@ -26,7 +26,7 @@ def _roster():
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
 _PLAY = ("dicebox.ui.arena_play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.core.arena_cup",
-         "dicebox.ui.arena_say_ru")
+         "dicebox.ui.arena_say_ru", "dicebox.ui.why_ru")
 
 
 def _edit():
