@@ -249,3 +249,11 @@ def test_the_table_dice_picker_says_why_in_the_settings_language(code, line):
         assert picker.title == ("Бросьте d20" if ru else "Roll d20")
     finally:
         lang.set_lang("en")
+
+
+def test_settings_open_only_from_home_so_the_arena_menu_never_sees_a_language_change():
+    # The arena menu keeps the labels it was built with: right only while the
+    # language cannot change under it (docs/rules/arena.md U16).
+    sources = {p.name: p.read_text(encoding="utf-8") for p in (FIRMWARE / "dicebox").rglob("*.py")}
+    assert [name for name, src in sources.items() if "SettingsScreen(app" in src] == ["home.py"]
+    assert sorted(name for name, src in sources.items() if "apply_settings(" in src) == ["app.py", "settings_ui.py"]

@@ -33,6 +33,7 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
 ROM_BOUNDS = {
     "tour": 86 * 1024,
     "arena": 112 * 1024,
+    "arena-ru": 112 * 1024,
     "larp": 111 * 1024,
     "titlebout": 118 * 1024,
     "wounds": 111 * 1024,
@@ -47,6 +48,7 @@ ROM_BOUNDS = {
 HEAPS = {
     "tour": ("128k", 120 * 1024),
     "arena": ("192k", 164 * 1024),
+    "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
     "titlebout": ("200k", 168 * 1024),
     "wounds": ("184k", 163 * 1024),
