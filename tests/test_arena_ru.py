@@ -257,3 +257,39 @@ def test_settings_open_only_from_home_so_the_arena_menu_never_sees_a_language_ch
     sources = {p.name: p.read_text(encoding="utf-8") for p in (FIRMWARE / "dicebox").rglob("*.py")}
     assert [name for name, src in sources.items() if "SettingsScreen(app" in src] == ["home.py"]
     assert sorted(name for name, src in sources.items() if "apply_settings(" in src) == ["app.py", "settings_ui.py"]
+
+
+_MP_SAY = """
+import json, sys
+from dicebox.core import record
+from dicebox.core.log import EVENT, ROLL
+from dicebox.ui import arena_say_ru, why_ru
+fights, whys = json.load(open(sys.argv[1]))
+for dice, steps, options in fights:
+    game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
+    face = 0
+    for k in range(len(game.log)):
+        kind, name, a, b, c = game.log.entry(k)
+        if kind == ROLL:
+            face = b
+        elif kind == EVENT:
+            print(arena_say_ru.say(game, name, a, b, c, face))
+for why in whys:
+    print(why_ru.say(why, ("Frost", "Trickster12")))
+"""
+
+
+def test_the_russian_words_are_the_same_on_micropython(mp, tmp_path):
+    import json
+
+    from dicebox.ui import why_ru
+
+    whys = sorted(_roll_purposes("arena.py", "arena_cup.py", "larp_duel.py", "larp_shoot.py", "larp_boxing.py"))
+    (tmp_path / "in.json").write_text(json.dumps([FIGHTS, whys]))
+    (tmp_path / "say.py").write_text(_MP_SAY)
+    want = []
+    for dice, steps, options in FIGHTS:
+        want += [russian for _, _, _, russian in _said(play(dice, steps, **options))]
+    want += [why_ru.say(why, ("Frost", "Trickster12")) for why in whys]
+    got = mp.run(tmp_path / "say.py", tmp_path / "in.json").stdout.decode("utf-8").splitlines()
+    assert len(want) > 400 and got == want
