@@ -8,7 +8,7 @@ from conftest import FIRMWARE
 import pytest
 
 from dicebox import buttons as B
-from dicebox.core import arena, arena_cup, record
+from dicebox.core import arena, record
 from dicebox.core.log import EVENT, ROLL
 from dicebox.core.record import Record
 from dicebox.ui import arena_edit, arena_say_ru, home, lang, text
@@ -293,3 +293,20 @@ def test_the_russian_words_are_the_same_on_micropython(mp, tmp_path):
     want += [why_ru.say(why, ("Frost", "Trickster12")) for why in whys]
     got = mp.run(tmp_path / "say.py", tmp_path / "in.json").stdout.decode("utf-8").splitlines()
     assert len(want) > 400 and got == want
+
+
+def test_a_larp_duel_table_die_says_why_in_russian():
+    from dicebox.ui.fight import FightScreen
+
+    try:
+        d = _device("ru")
+        d.app.settings["dice_source"] = "table"
+        s = FightScreen(d.app, record.Record("duel", seed=11))
+        d.app.push(s)
+        s.give(1)  # challenge accepted: the first cycle's dice are the players'
+        assert s.give(0) is False
+        assert d.app.top.label == "атака" and d.app.top.title == "Бросьте d6"
+        d.press(B.OK)
+        assert d.app.top.label == "защита"
+    finally:
+        lang.set_lang("en")

@@ -30,12 +30,12 @@ def names(game):
     return game.names if getattr(game, "RULESET", None) == "arena" else None
 
 
-def say(why, names=None):
-    """why in Russian; names (a's, b's) replace a trailing fighter letter
-    (without names: A or B)."""
+def say(why, fighters=None):
+    """why in Russian; fighters (a's name, b's) replace a trailing fighter
+    letter (without them: A or B)."""
     who = ""
     if len(why) > 2 and why[-2] == " " and why[-1] in "ab" and why[:-2] in _EN:
-        who = names[0 if why[-1] == "a" else 1] if names else why[-1].upper()
+        who = fighters[0 if why[-1] == "a" else 1] if fighters else why[-1].upper()
         why = why[:-2]
     if why not in _EN:
         return why
