@@ -11,7 +11,6 @@
 import sys
 
 from dicebox import buttons as B
-from dicebox.core import invariants
 from dicebox.core import record as R
 from dicebox.store import Store
 from dicebox.ui.home import MODES
@@ -27,6 +26,27 @@ def _scrub(n, a=0, b=0, c=0, d=0):
 def live_heap():
     _scrub(100)  # overwrite stale stack slots, so the conservative gc does not keep old screens
     return heapbase.live() if hasattr(heapbase.gc, "mem_alloc") else 0
+
+
+def _forget(name):
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])
+
+
+def invariant_problems(games):
+    """invariants.problems of each game, the checker loaded for the call only (as Home
+    unloads a mode): the harness keeps no rules code of its own on the device's heap."""
+    keep = tuple(sys.modules)
+    from dicebox.core import invariants
+
+    try:
+        return [invariants.problems(g) for g in games]
+    finally:
+        for name in [n for n in sys.modules if n not in keep]:
+            _forget(name)
 
 MINUTE = 60000
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
@@ -171,6 +191,7 @@ class Storm:
                 self.fail("a second Home on the stack")
         top_session = None
         top_done = False
+        games = []  # (what, game): every fight on the stack, then the background sessions
         for s in stack:
             name = type(s).__name__
             if name not in self.seen:
@@ -180,12 +201,25 @@ class Storm:
                 continue
             top_session = session
             top_done = getattr(s, "done", False)  # FightScreen: finished, already in History
-            game = session.game
             self.rulesets[session.rec.ruleset] = 1
-            for p in invariants.problems(game):
-                self.fail("%s: %s" % (session.rec.ruleset, p))
-            self.check_replay(session)
-        for task in getattr(stack[0], "tasks", ()):  # background sessions (the wound tracker)
+            games.append((session.rec.ruleset, session.game))
+        tasks = getattr(stack[0], "tasks", ())  # background sessions (the wound tracker)
+        for task in tasks:
+            game = getattr(task, "game", None)
+            if game is not None:
+                self.rulesets[game.RULESET] = 1
+                games.append((game.RULESET + " task", game))
+        if games:
+            found = invariant_problems([g for _, g in games])
+            for i in range(len(games)):
+                for p in found[i]:
+                    self.fail("%s: %s" % (games[i][0], p))
+        games = found = None
+        for s in stack:
+            session = getattr(s, "session", None)
+            if session is not None and hasattr(session, "rec"):
+                self.check_replay(session)
+        for task in tasks:
             self.check_task(task)
         current = self.store.current()
         if current is not None:
@@ -207,9 +241,6 @@ class Storm:
         game = getattr(task, "game", None)
         if game is None:
             return
-        self.rulesets[game.RULESET] = 1
-        for p in invariants.problems(game):
-            self.fail("%s task: %s" % (game.RULESET, p))
         n = getattr(task, "n", -1)
         if n < 0 or self.checked.get(id(task)) == n or n % 5:
             return
