@@ -72,8 +72,8 @@ def scenario(tmp):
 
 def ruling(accepted):
     """Cuts while a wound session ends (History written, its files not yet removed)
-    bring the session back: larp_wounds_ui's documented ruling, counted apart."""
-    return ", %d more bring back the wound session just ended (larp_wounds_ui's ruling)" % accepted if accepted else ""
+    bring the session back: larp_tracker's documented ruling, counted apart."""
+    return ", %d more bring back the wound session just ended (larp_tracker's ruling)" % accepted if accepted else ""
 
 
 def sweep_cpython(tmp_path, mode, capsys):

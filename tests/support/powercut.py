@@ -297,9 +297,9 @@ def do_step(step, store, root, os_module, opener, mid=None):
 
 
 def wound_step(step, store, mid=None):
-    """The LARP wound session's files, written as larp_wounds_ui writes them."""
+    """The LARP wound session's files, written as larp_tracker writes them."""
     from dicebox import journal
-    from dicebox.ui import larp_wounds_ui as WU
+    from dicebox.ui import larp_tracker as WU
 
     kind = step[0]
     if kind == "wounds_start":  # WoundSetup.start
@@ -319,7 +319,7 @@ def wound_step(step, store, mid=None):
         store.add_history(head[:cut], summary, pieces)
         for name in (WU.HEADER, WU.JOURNAL, WU.CLOCK):
             if mid is not None:
-                mid()  # states larp_wounds_ui's ruling accepts: the session may reappear (or leave files)
+                mid()  # states larp_tracker's ruling accepts: the session may reappear (or leave files)
             store.remove(name)
 
 

@@ -19,7 +19,7 @@ MODES = (
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-BACKGROUND = (("wounds.rec", "larp_wounds_ui", "load"),)
+BACKGROUND = (("wounds.rec", "larp_tracker", "load"),)
 
 
 def _module(name):
@@ -88,6 +88,17 @@ def unload(names):
 _HOME = [None]  # the Home screen, for unload()
 
 
+def _needs(mod, names):
+    """Add mod's name and, walking its globals, those of the modules it imports."""
+    name = mod.__name__
+    if name in names:
+        return
+    names.append(name)
+    for value in mod.__dict__.values():
+        if type(value) is type(mod):
+            _needs(value, names)
+
+
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
@@ -105,10 +116,13 @@ class Home(Menu):
         self.build()
 
     def add_task(self, task):
-        """Tick task in the background; what is loaded now stays loaded while
-        tasks run (unloading the task's module would load a second copy)."""
+        """Tick task in the background; its module and the modules it imports stay
+        loaded while it runs (unloading them would load a second copy), the
+        screens that started it go as a mode's do."""
         self.tasks.append(task)
-        self.keep = tuple(sys.modules)
+        keep = list(self.keep)
+        _needs(sys.modules[type(task).__module__], keep)
+        self.keep = tuple(keep)
 
     def remove_task(self, task):
         if task in self.tasks:
