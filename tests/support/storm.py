@@ -11,7 +11,6 @@
 import sys
 
 from dicebox import buttons as B
-from dicebox.core import record as R
 from dicebox.store import Store
 from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
@@ -35,18 +34,6 @@ def _forget(name):
     if parent is not None and hasattr(parent, name[dot + 1:]):
         delattr(parent, name[dot + 1:])
 
-
-def invariant_problems(games):
-    """invariants.problems of each game, the checker loaded for the call only (as Home
-    unloads a mode): the harness keeps no rules code of its own on the device's heap."""
-    keep = tuple(sys.modules)
-    from dicebox.core import invariants
-
-    try:
-        return [invariants.problems(g) for g in games]
-    finally:
-        for name in [n for n in sys.modules if n not in keep]:
-            _forget(name)
 
 MINUTE = 60000
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
@@ -181,6 +168,20 @@ class Storm:
         print("BAD action %d: %s" % (self.actions, why))
 
     def check(self):
+        """check_all() with the checker's code (core.invariants, core.record if the
+        device has not loaded it) loaded for the call only, as Home unloads a mode:
+        the harness keeps no code of its own on the device's heap."""
+        keep = tuple(sys.modules)
+        try:
+            self.check_all()
+        finally:
+            for name in [n for n in sys.modules if n not in keep]:
+                _forget(name)
+
+    def check_all(self):
+        from dicebox.core import invariants
+        from dicebox.core import record as R
+
         app = self.dev.app
         stack = app.stack
         if not stack or type(stack[0]).__name__ != "Home":
@@ -210,11 +211,10 @@ class Storm:
                 self.rulesets[game.RULESET] = 1
                 games.append((game.RULESET + " task", game))
         if games:
-            found = invariant_problems([g for _, g in games])
-            for i in range(len(games)):
-                for p in found[i]:
-                    self.fail("%s: %s" % (games[i][0], p))
-        games = found = None
+            for what, game in games:
+                for p in invariants.problems(game):
+                    self.fail("%s: %s" % (what, p))
+        games = None
         for s in stack:
             session = getattr(s, "session", None)
             if session is not None and hasattr(session, "rec"):
@@ -247,6 +247,7 @@ class Storm:
         self.checked[id(task)] = n
         # the journal on flash replays to the tracker's state (its inputs live only there)
         from dicebox import journal
+        from dicebox.core import record as R
 
         name = sys.modules[type(task).__module__].JOURNAL
         rec = R.Record(task.rec.ruleset, task.rec.options, task.rec.seed,
@@ -262,6 +263,8 @@ class Storm:
                       % (len(rec.inputs), n))
 
     def check_replay(self, session):
+        from dicebox.core import record as R
+
         rec = session.rec
         mark = (len(rec.inputs), len(rec.dice))
         key = id(session)
@@ -339,7 +342,12 @@ class Storm:
             del self.dev.flush_bytes[:]
             del self.platform.beeps[:]
             self.check()
-            self.heap_mark()
+            if self.heap:
+                # from this shallow frame, before heap_mark's frames are laid over the
+                # stack the action used: stale slots there would keep old screens (and
+                # after a power cut a whole old App and its modules) alive for the gc
+                _scrub(100)
+                self.heap_mark()
             if self.actions % 500 == 0:
                 self.print_state()
         marks = self.heap_marks
