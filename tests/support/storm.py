@@ -342,12 +342,7 @@ class Storm:
             del self.dev.flush_bytes[:]
             del self.platform.beeps[:]
             self.check()
-            if self.heap:
-                # from this shallow frame, before heap_mark's frames are laid over the
-                # stack the action used: stale slots there would keep old screens (and
-                # after a power cut a whole old App and its modules) alive for the gc
-                _scrub(100)
-                self.heap_mark()
+            self.heap_mark()
             if self.actions % 500 == 0:
                 self.print_state()
         marks = self.heap_marks
