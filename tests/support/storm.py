@@ -69,6 +69,7 @@ class Storm:
         self.modes_opened = {}  # module of each Home mode opened
         self.rulesets = {}
         self.checked = {}  # id(session) -> (inputs, dice) last replay-checked
+        self.current_loaded = None  # (length, hash) of the current.json last loaded
         self.heap = heap
         self.heap_marks = []  # live heap after gc, once a simulated minute: the first 3 and the last 3
         self.next_mark = 0
@@ -138,11 +139,17 @@ class Storm:
         self.dev = Device(store=self.store, platform=self.platform)
         self.cuts += 1
 
+    def on_home(self):
+        # its own frame: a local or a popped value-stack slot in action() that held the
+        # App would keep the whole old App (its fight, its modes' modules) alive through
+        # power_cut()'s reboot, as the conservative gc scans the frame (issue #8)
+        app = self.dev.app
+        return type(app.top).__name__ == "Home" and len(app.stack) == 1
+
     def action(self):
         r = self.rnd
-        app = self.dev.app
         k = r.below(100)
-        if type(app.top).__name__ == "Home" and len(app.stack) == 1 and k < 60:
+        if k < 60 and self.on_home():
             self.steer()
         elif k < 45:
             self.tap(_MAIN[r.below(4)] if r.below(10) else (B.OK if r.below(2) else B.DOWN))
@@ -179,9 +186,6 @@ class Storm:
                 _forget(name)
 
     def check_all(self):
-        from dicebox.core import invariants
-        from dicebox.core import record as R
-
         app = self.dev.app
         stack = app.stack
         if not stack or type(stack[0]).__name__ != "Home":
@@ -211,6 +215,8 @@ class Storm:
                 self.rulesets[game.RULESET] = 1
                 games.append((game.RULESET + " task", game))
         if games:
+            from dicebox.core import invariants
+
             for what, game in games:
                 for p in invariants.problems(game):
                     self.fail("%s: %s" % (what, p))
@@ -222,13 +228,19 @@ class Storm:
         for task in tasks:
             self.check_task(task)
         current = self.store.current()
-        if current is not None:
+        fight = top_session is not None and not top_done and top_session.rec.inputs
+        if current is not None and (fight or (len(current), hash(current)) != self.current_loaded):
+            # the saved fight loads (checked again whenever the file changes; the record
+            # code is loaded for it if the device has not, as for the invariants)
+            from dicebox.core import record as R
+
             try:
                 saved = R.loads(current, "current")
             except ValueError as e:
                 self.fail("the saved fight does not load: %s" % e)
                 return
-        if top_session is not None and not top_done and top_session.rec.inputs:
+            self.current_loaded = (len(current), hash(current))
+        if fight:
             rec = top_session.rec
             # table dice entered for an input that is not complete yet are saved with it
             if current is None or saved.inputs != rec.inputs or saved.dice != rec.dice[:len(saved.dice)] or \
@@ -324,27 +336,33 @@ class Storm:
         top = self.dev.app.top
         print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
 
+    def step(self):
+        """One action, then every check. In a frame of its own: run()'s long-lived
+        frame would keep the last Device it read in a popped value-stack slot, and
+        with it the whole old App through the next power cut's reboot (issue #8)."""
+        try:
+            self.action()
+        except MemoryError:
+            stack = self.dev.app.stack if self.dev is not None else []  # None: out of heap while booting
+            rec = None
+            for screen in stack:
+                rec = getattr(screen, "session", None) or rec
+            print("MEMORY action %d presses %d: %s, record of %d inputs" % (
+                self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
+                len(rec.rec.inputs) if rec else -1))
+            raise
+        # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
+        del self.dev.flush_bytes[:]
+        del self.platform.beeps[:]
+        self.check()
+        self.heap_mark()
+        if self.actions % 500 == 0:
+            self.print_state()
+
     def run(self, presses):
         self.target = presses
         while self.presses < presses:
-            try:
-                self.action()
-            except MemoryError:
-                stack = self.dev.app.stack if self.dev is not None else []  # None: out of heap while booting
-                rec = None
-                for screen in stack:
-                    rec = getattr(screen, "session", None) or rec
-                print("MEMORY action %d presses %d: %s, record of %d inputs" % (
-                    self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
-                    len(rec.rec.inputs) if rec else -1))
-                raise
-            # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
-            del self.dev.flush_bytes[:]
-            del self.platform.beeps[:]
-            self.check()
-            self.heap_mark()
-            if self.actions % 500 == 0:
-                self.print_state()
+            self.step()  # all of it in step()'s frame: see print_state and on_home
         marks = self.heap_marks
         start = max(marks[:2]) if marks else 0
         end = max(marks[-2:]) if marks else 0

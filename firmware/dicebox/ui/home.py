@@ -123,12 +123,14 @@ class Home(Menu):
         # once the task ends (issue #8: taken after, they stayed until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.keep = self.boot_modules
+        # before a task loads: an App booted again after an error would otherwise load
+        # it while the old App (its fight, its screens) is still held here
+        _HOME[0] = self
         for marker, module, loader in BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
                     self.add_task(task)
-        _HOME[0] = self
         self.build()
 
     def add_task(self, task):
