@@ -3,6 +3,8 @@ import gc
 import sys
 
 from dicebox import buttons as B
+from dicebox import call_once
+from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
@@ -44,12 +46,8 @@ def resume_current(app):
     text = app.store.current()
     if text is None:
         return False
-    # the record code loads with the fight: Home itself does not need it (with the
-    # rules' dice, log and generator it is ~7 KB of heap on a bare Home menu)
-    from dicebox.core import record
-
     try:
-        rec = record.loads(text, "current fight")
+        rec = _record.loads(text, "current fight")
         app.push(open_fight(app, rec))
         return True
     except (RecordError, ValueError) as e:
@@ -91,30 +89,6 @@ def unload(names):
 _HOME = [None]  # the Home screen, for unload()
 
 
-def _needs(mod, names):
-    """Add mod's name and those of the modules it uses: imported as modules, or
-    through a class or function taken from them (`from x import Y`)."""
-    name = mod.__name__
-    if name in names:
-        return
-    names.append(name)
-    for value in mod.__dict__.values():
-        if type(value) is type(mod):
-            used = value
-        elif isinstance(value, type):
-            used = sys.modules.get(getattr(value, "__module__", ""))
-        elif hasattr(value, "__globals__"):
-            used = None
-            for m in sys.modules.values():
-                if getattr(m, "__dict__", None) is value.__globals__:
-                    used = m
-                    break
-        else:
-            continue
-        if used is not None:
-            _needs(used, names)
-
-
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
@@ -138,9 +112,7 @@ class Home(Menu):
         loaded while it runs (unloading them would load a second copy), the
         screens that started it go as a mode's do."""
         self.tasks.append(task)
-        keep = list(self.keep)
-        _needs(sys.modules[type(task).__module__], keep)
-        self.keep = tuple(keep)
+        self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
 
     def remove_task(self, task):
         if task in self.tasks:
