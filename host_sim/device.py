@@ -47,7 +47,8 @@ class Platform:
         return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF
 
     def beep(self, freq, ms):
-        self.beeps.append((freq, ms))
+        if self.beeps is not None:  # None: not logged (a long storm's heap is the device's)
+            self.beeps.append((freq, ms))
 
 
 class Device:
@@ -66,7 +67,7 @@ class Device:
         self.now = 0
         self.levels = 0
         self.frames = 0
-        self.flush_bytes = []  # I2C bytes sent by each flush
+        self.flush_bytes = []  # I2C bytes sent by each flush (None: not logged)
         self.on_frame = None  # callback(device) after each frame reaches the panel
         self._display_on = True
         self._contrast = None
@@ -86,7 +87,8 @@ class Device:
         if self.app.render(self.display):
             before = self.display.bytes_sent
             self.display.flush()
-            self.flush_bytes.append(self.display.bytes_sent - before)
+            if self.flush_bytes is not None:  # None: not logged (a long storm's heap is the device's)
+                self.flush_bytes.append(self.display.bytes_sent - before)
             self.frames += 1
             if self.on_frame:
                 self.on_frame(self)

@@ -59,7 +59,8 @@ class Storm:
         self.root = root
         self.store = Store(root)  # the real store on a folder: History lives on "flash", not on the heap
         self.platform = Platform(b"\x00\x01\x02\x03")
-        self.dev = Device(store=self.store, platform=self.platform)
+        self.platform.beeps = None  # the simulator's own logs are not the Pico's heap: not kept
+        self.dev = self.boot()
         self.boot_modules = tuple(sys.modules)  # what a boot imports: a power cut forgets the rest
         self.presses = 0
         self.actions = 0
@@ -136,8 +137,13 @@ class Storm:
 
         home.unload_since(self.boot_modules)
         self.store = Store(self.root)
-        self.dev = Device(store=self.store, platform=self.platform)
+        self.dev = self.boot()
         self.cuts += 1
+
+    def boot(self):
+        dev = Device(store=self.store, platform=self.platform)
+        dev.flush_bytes = None  # the I2C bytes of each frame: a 70 s wait under an alert grew it by 2 KB
+        return dev
 
     def on_home(self):
         # its own frame: a local or a popped value-stack slot in action() that held the
@@ -228,6 +234,10 @@ class Storm:
         for task in tasks:
             self.check_task(task)
         current = self.store.current()
+        if current is None and self.store.exists("current.json"):
+            # read_bytes gives None when the file does not fit the heap: out of heap, not a
+            # lost fight (the run fails as out of memory, not as a broken invariant)
+            raise MemoryError("current.json does not fit the heap left to the checker")
         fight = top_session is not None and not top_done and top_session.rec.inputs
         if current is not None and (fight or (len(current), hash(current)) != self.current_loaded):
             # the saved fight loads (checked again whenever the file changes; the record
@@ -269,6 +279,8 @@ class Storm:
                         for line in journal.lines(self.store, name)])
         try:
             again = R.replay(rec)
+        except MemoryError:
+            raise  # out of heap: the run fails as such, not as a broken invariant
         except Exception as e:  # noqa: BLE001
             self.fail("the wound journal does not replay: %s" % e)
             return
@@ -292,6 +304,8 @@ class Storm:
             self.checked = {key: mark}
         try:
             again = R.replay(R.loads(rec.dumps(), "record"), ask=session.ask)
+        except MemoryError:
+            raise  # out of heap: the run fails as such, not as a broken invariant
         except Exception as e:  # noqa: BLE001
             self.fail("%s record does not replay: %s" % (rec.ruleset, e))
             return
@@ -353,9 +367,6 @@ class Storm:
                 self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
                 len(rec.rec.inputs) if rec else -1))
             raise
-        # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
-        del self.dev.flush_bytes[:]
-        del self.platform.beeps[:]
         self.check()
         self.heap_mark()
         if self.actions % 500 == 0:
