@@ -17,11 +17,12 @@ from dicebox.ui import home
 
 # The heap the storm runs in, with the device's code in ROM (tests/romfs.py: the
 # .mpy files in a ROMFS image, as on a Pico whose firmware has a ROMFS partition;
-# the storm's own code runs from the image too) and every mode, a wound session in
-# the background and power cuts. The target is 128k (issues 3, 8): with code in
-# ROM 160k passes, 152k runs out in the Title Bout set-up (docs/reliability.md,
-# "Button storms", has the figures and what is left).
-HEAPS = ("160k",)
+# the storm's own code runs from the image too), every mode, a wound session in
+# the background and power cuts. The target is 128k (issues 3, 8): the Title Bout
+# set-up and fight and the qstr pool's growth stand in the way (docs/reliability.md,
+# "Button storms" and "What is left", has the figures). 192k holds both 50,000-press
+# storms; the make-test storm alone holds in 160k, seeds 5 and 11 need 184k.
+HEAPS = ("192k",)
 TARGET_HEAP = "128k"
 
 
