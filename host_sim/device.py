@@ -67,7 +67,7 @@ class Device:
         self.now = 0
         self.levels = 0
         self.frames = 0
-        self.flush_bytes = []  # I2C bytes sent by each flush (None: not logged)
+        self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
         self.on_frame = None  # callback(device) after each frame reaches the panel
         self._display_on = True
         self._contrast = None
@@ -87,7 +87,7 @@ class Device:
         if self.app.render(self.display):
             before = self.display.bytes_sent
             self.display.flush()
-            if self.flush_bytes is not None:  # None: not logged (a long storm's heap is the device's)
+            if self.flush_bytes is not None:
                 self.flush_bytes.append(self.display.bytes_sent - before)
             self.frames += 1
             if self.on_frame:

@@ -45,12 +45,19 @@ class Transcript(Screen):
             self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
-            self.starts = array("I", bytes(4 * (n + 1)))  # starts[i]: screen line where record line i begins
+            # starts[i]: the screen line where record line i begins; sized once
+            # (no copy), 16-bit until a session passes 65,535 screen lines
+            wide = n > 0xFFFF
+            starts = array("I" if wide else "H", range(n + 1))
             total = 0
-            for i in range(n):
-                self.starts[i] = total
-                total += len(draw.wrap(_record.line(self.game, self.rec, i)))
-            self.starts[n] = total
+            for i in range(n + 1):
+                if total > 0xFFFF and not wide:
+                    starts = array("I", starts)
+                    wide = True
+                starts[i] = total
+                if i < n:
+                    total += len(draw.wrap(_record.line(self.game, self.rec, i)))
+            self.starts = starts
             self.count = total
             self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)
         except (RecordError, ValueError) as e:

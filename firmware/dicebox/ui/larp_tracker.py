@@ -22,10 +22,9 @@ from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
+from dicebox.store import WOUNDS
 
-HEADER = "wounds.rec"
-JOURNAL = "wounds.jnl"
-CLOCK = "wounds.clk"
+HEADER, JOURNAL, CLOCK = WOUNDS
 SAVE_MS = const(10000)
 
 
@@ -149,29 +148,35 @@ class Tracker:
             app.push(AlertScreen(app, self))
 
     # the end --------------------------------------------------------------------------
-    def _chunks(self, last):
+    def _chunks(self):
+        """The History record, a piece at a time: the journal is never whole in the heap."""
         head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
         cut = head.index('"inputs":[') + 10
         yield head[:cut]
+        sep = False
         for line in journal.lines(self.app.store, JOURNAL):
-            yield line + ","
-        yield last
+            if sep:
+                yield ","
+            yield line
+            sep = True
         yield head[cut:]
 
     def end(self):
-        """The END input, the whole record into History, then the session files go.
-        END is not journalled: a power cut before History has the record leaves the
-        session running (end it again); after it, at worst the session reappears."""
-        value = [self.ms, W.END, 0, 0]
-        self._feed(value)
+        """END into the journal, the whole record into History, then the session
+        files go. A power cut before History has the record: the next boot's load
+        ends it again (END already in); after it: the boot's store check removes
+        what is left of the files."""
+        if not self.game.ended:
+            self.give(W.END)
         s = self.game.summary()
-        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.ms), len(s["dead"]), len(s["heavy to end"]))
+        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
         store = self.app.store
-        chunks = self._chunks("[%d,%d,0,0]" % (value[0], W.END))
+        chunks = self._chunks()
         store.add_history(next(chunks), summary, chunks)
         for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
             store.remove(name)
-        self.app.stack[0].remove_task(self)
+        for home in self.app.stack[:1]:  # none while Home itself loads the session at boot
+            home.remove_task(self)
 
 
 def load(app):
@@ -194,4 +199,7 @@ def load(app):
     saved = int(clk) if clk and clk.isdigit() else 0
     tr.resume_ms = tr.saved_ms = max(saved, tr.game.now)
     tr._after()
+    if tr.game.ended:  # ended, and the power went before History had it: file it now
+        tr.end()
+        return None
     return tr

@@ -156,7 +156,8 @@ class TrackerScreen(Screen):
     def __init__(self, app, tr):
         Screen.__init__(self, app)
         self.tr = tr
-        self.rows = []
+        self.rows = []  # 4-item lists reused every refresh (larp_wounds.views_into)
+        self.n = 0
         self.sel = 0
         self.sel_p = 0  # the participant the selection follows as the list re-sorts
         self.first = 0
@@ -164,14 +165,14 @@ class TrackerScreen(Screen):
         self.refresh()
 
     def refresh(self):
-        self.rows = self.tr.game.views(self.tr.ms)
+        self.n = self.tr.game.views_into(self.tr.ms, self.rows)
         if self.sel_p:
-            for i in range(len(self.rows)):
+            for i in range(self.n):
                 if self.rows[i][1] == self.sel_p:
                     self.sel = i + 1
                     break
-        self.sel = min(self.sel, len(self.rows) + 1)
-        self.first = draw.scroll_first(self.sel, self.first, len(self.rows) + 2, draw.rows_visible())
+        self.sel = min(self.sel, self.n + 1)
+        self.first = draw.scroll_first(self.sel, self.first, self.n + 2, draw.rows_visible())
 
     def resumed(self):
         self.refresh()
@@ -188,7 +189,7 @@ class TrackerScreen(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        n = len(self.rows) + 2
+        n = self.n + 2
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.sel_p = self.rows[self.sel - 1][1] if 0 < self.sel < n - 1 else 0
