@@ -32,8 +32,8 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
 # every script must fit 128k. The bound is its high-water plus about 2 KB.
 ROM_BOUNDS = {
     "tour": 86 * 1024,
-    "arena": 112 * 1024,
-    "arena-ru": 112 * 1024,
+    "arena": 116 * 1024,  # 111.7 or 114.7 KB by the image's path length alone (where the gc's blocks fall)
+    "arena-ru": 116 * 1024,
     "larp": 111 * 1024,
     "titlebout": 118 * 1024,
     "wounds": 111 * 1024,

@@ -297,9 +297,9 @@ def do_step(step, store, root, os_module, opener):
 
 
 def wound_step(step, store):
-    """The LARP wound session's files, written as larp_wounds_ui writes them."""
+    """The LARP wound session's files, written as larp_tracker writes them."""
     from dicebox import journal
-    from dicebox.ui import larp_wounds_ui as WU
+    from dicebox.ui import larp_tracker as WU
 
     kind = step[0]
     if kind == "wounds_start":  # WoundSetup.start
