@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BOARD ?= rpi_pico
 PORT ?= auto
+# where the code goes: auto (rom if the board has a ROMFS partition, else files), rom, files, frozen
+LAYOUT ?= auto
 
 .PHONY: sim test bench docs soak deploy repl clean
 
@@ -38,7 +40,7 @@ docs: $(STAMP)
 	@echo "docs/img regenerated from docs/scripts"
 
 deploy: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.deploy --board $(BOARD) --port $(PORT)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.deploy --board $(BOARD) --port $(PORT) --layout $(LAYOUT)
 
 repl: $(STAMP)
 	$(BIN)/mpremote connect $(PORT) repl

@@ -1,6 +1,6 @@
 """`make deploy`: what goes onto the Pico, compiled, and how it gets there.
 
-    python -m host_sim.deploy [--board rpi_pico] [--port auto] [--dry-run] [--stage DIR]
+    python -m host_sim.deploy [--board rpi_pico] [--port auto] [--layout auto|rom|files|frozen] [--dry-run] [--stage DIR]
 
 Every firmware module is compiled to .mpy with mpy-cross (main.py stays .py:
 the board runs it by name); adafruit_ssd1306 and adafruit_bus_device come from
@@ -8,10 +8,20 @@ this virtual environment (pip installed them; they are never copied into the
 repository) and go to /lib; the checked board file becomes /board.json; the
 demo Title Bout cards go to /demo (replaced on every deploy). The copy is done
 by mpremote. /data (settings, fights, the user's own cards) is never touched.
+
+Where the compiled modules go (--layout; docs/hardware.md "Where the code lives"):
+`rom` puts them in a ROMFS image (`mpremote romfs build`, the same relative
+paths) written to the board's ROMFS partition (`mpremote romfs deploy`), where
+they run in place from flash; `files` copies them to the flash filesystem
+(imports load them into RAM); `auto` asks the board (`mpremote romfs query`)
+and takes `rom` if its firmware has a ROMFS partition; `frozen` (firmware built
+with boards/manifest.py) writes no code at all. main.py, board.json and demo/
+are files in every layout.
 """
 import argparse
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +30,12 @@ from host_sim import FIRMWARE, ROOT
 from host_sim.errors import CliError
 
 BOARDS = os.path.join(ROOT, "boards")
-# Removed before copying: a stale .py on the device would shadow the new .mpy.
+LAYOUTS = ("auto", "rom", "files", "frozen")
+# Run on the board before anything is removed: the frozen layout needs the
+# firmware's own dicebox package (sys.path cut to the frozen modules).
+_CHECK_FROZEN = "import sys\nsys.path[:] = ['.frozen']\nimport dicebox\n"
+# Removed before copying, in every layout: a stale .py would shadow the new .mpy,
+# and '' comes before /rom on sys.path, so old copies would shadow the image.
 _CLEAN = """
 import os
 def rm(p):
@@ -131,38 +146,159 @@ def stage(board, out_dir, mpy_cross=None):
     return items
 
 
-def mpremote_args(port, staged):
-    """The mpremote command that copies a staged tree and restarts the board."""
-    cmd = ["mpremote", "connect", port, "exec", _CLEAN]
+def is_code(dest):
+    """A compiled module (the dicebox package, the drivers): what the ROM layout puts
+    in the image. main.py stays a file: the board runs it by name from the flash."""
+    return dest.endswith(".mpy")
+
+
+def split_code(staged, rom_tree):
+    """Move the staged modules from `staged` to `rom_tree` at the same relative
+    paths (/rom and /rom/lib are on the board's sys.path as '' and /lib are)."""
+    if os.path.isdir(rom_tree):
+        shutil.rmtree(rom_tree)
+    for dirpath, dirnames, filenames in os.walk(staged, topdown=False):
+        for name in filenames:
+            src = os.path.join(dirpath, name)
+            rel = os.path.relpath(src, staged)
+            if is_code(rel.replace(os.sep, "/")):
+                os.makedirs(os.path.join(rom_tree, os.path.dirname(rel)), exist_ok=True)
+                os.replace(src, os.path.join(rom_tree, rel))
+        if dirpath != staged and not os.listdir(dirpath):
+            os.rmdir(dirpath)
+
+
+def run_mpremote(cmd, cwd=None, capture=False):
+    """Run an mpremote command list (cmd[0] == "mpremote"); returns (exit code, stdout, stderr).
+    Without capture its stdout goes to the terminal (copy progress) and comes back ''; its
+    stderr is always kept, for the one error line."""
+    try:
+        proc = subprocess.run([tool("mpremote")] + cmd[1:], cwd=cwd, stdout=subprocess.PIPE if capture else None,
+                              stderr=subprocess.PIPE, text=True)
+    except FileNotFoundError:
+        raise CliError("mpremote is not installed (run make .venv/.installed)")
+    return proc.returncode, proc.stdout or "", proc.stderr or ""
+
+
+def _no_board(port, err):
+    """mpremote's own last line (e.g. "mpremote: no device found"), and what to check
+    when it is about reaching the board."""
+    said = [line.strip() for line in err.splitlines() if line.strip()]
+    said = said[-1] if said else "mpremote failed"
+    if said == "mpremote failed" or any(w in said for w in ("no device", "failed to access", "raw repl")):
+        return CliError("%s (is the Pico plugged in and running MicroPython? PORT=%s)" % (said, port))
+    return CliError("%s (PORT=%s)" % (said, port))
+
+
+def romfs_partition(port, run=run_mpremote):
+    """The size in bytes of the board's ROMFS partition 0, or None if its firmware has
+    none. Reads what `mpremote romfs query` prints (mpremote/commands.py)."""
+    code, out, err = run(["mpremote", "connect", port, "romfs", "query"], capture=True)
+    if code != 0:
+        if "partition not found on device" in err:
+            return None  # rom_ioctl without a partition 0
+        if "no module named 'vfs'" in err:
+            return None  # firmware older than the vfs module: no ROMFS either
+        raise _no_board(port, err)
+    found = re.search(r"^ROMFS0 partition has size (\d+) bytes", out, re.M)
+    if found:
+        return int(found.group(1))
+    if "ROMFS is not enabled on this device" in out or "No ROMFS partitions available" in out:
+        return None
+    first = out.strip().splitlines()[0] if out.strip() else "nothing"
+    raise CliError("mpremote romfs query: unexpected answer %r (PORT=%s)" % (first, port))
+
+
+def build_image(rom_tree, image, run=run_mpremote):
+    """`mpremote romfs build` of the staged modules (already .mpy: --no-mpy); returns its size."""
+    if os.path.exists(image):
+        os.remove(image)
+    code, out, err = run(["mpremote", "romfs", "--no-mpy", "-o", image, "build", rom_tree], capture=True)
+    if code != 0 or not os.path.isfile(image):
+        said = (err.strip() or out.strip() or "no image written").splitlines()[-1]
+        raise CliError("%s: mpremote romfs build failed: %s" % (image, said))
+    return os.path.getsize(image)
+
+
+def mpremote_args(port, staged, image=None, frozen=False):
+    """The mpremote command that writes the ROMFS image (if given; or checks for the
+    frozen package), removes the old copies, copies the staged tree (what split_code
+    left of it) and restarts the board."""
+    cmd = ["mpremote", "connect", port]
+    if image is not None:
+        cmd += ["romfs", "deploy", image, "+"]
+    if frozen:
+        cmd += ["exec", _CHECK_FROZEN, "+"]
+    cmd += ["exec", _CLEAN]
     for name in sorted(os.listdir(staged)):
         path = os.path.join(staged, name)
         cmd += ["+", "cp", "-r", name, ":"] if os.path.isdir(path) else ["+", "cp", name, ":" + name]
     return cmd + ["+", "reset"]
 
 
-def main(argv=None):
+def stage_rom(board, staged, run=run_mpremote):
+    """The ROM layout, no board needed: stage, move the modules to STAGED-rom and
+    build STAGED.romfs from them; returns (image path, its size in bytes)."""
+    stage(board, staged)
+    rom_tree = staged + "-rom"
+    split_code(staged, rom_tree)
+    image = os.path.abspath(staged + ".romfs")  # `romfs deploy` reads a .romfs file as it is (a folder it rebuilds)
+    return image, build_image(rom_tree, image, run)
+
+
+def deploy(board, port, layout, stage_root, run=run_mpremote, say=print):
+    """Choose the layout (asking the board for auto and rom), stage, write; returns the layout used."""
+    staged = os.path.join(stage_root, board)
+    partition = None
+    if layout in ("auto", "rom"):
+        check_board(board_path(board))  # a typo in the board file before the board is asked
+        partition = romfs_partition(port, run)
+        if partition is None and layout == "rom":
+            raise CliError("LAYOUT=rom: the board at PORT=%s has no ROMFS partition (its firmware is built without "
+                           "one: docs/hardware.md, 'Where the code lives'; LAYOUT=files copies the files)" % port)
+    image = None
+    if partition is not None:
+        image, size = stage_rom(board, staged, run)
+        if size > partition:
+            raise CliError("%s: the image is %d bytes, the board's ROMFS partition %d bytes (LAYOUT=files copies "
+                           "the files instead)" % (os.path.relpath(image, ROOT), size, partition))
+        say("dicebox deploy: code in ROM: a %d-byte image in the board's %d-byte ROMFS partition" % (size, partition))
+    elif layout == "frozen":
+        stage(board, staged)
+        split_code(staged, staged + "-frozen")  # the firmware has them; only the rest is copied
+        say("dicebox deploy: code frozen in the firmware: copying main.py, board.json and demo/ only")
+    else:
+        stage(board, staged)
+        say("dicebox deploy: code as files on the flash filesystem%s" % (" (no ROMFS partition)" if layout == "auto"
+                                                                           else ""))
+    code, _, err = run(mpremote_args(port, staged, image, layout == "frozen"), cwd=staged)
+    if code != 0:
+        if layout == "frozen":
+            raise CliError("LAYOUT=frozen: the board at PORT=%s did not import a frozen dicebox package, or mpremote "
+                           "failed (firmware built with boards/manifest.py? docs/hardware.md)" % port)
+        raise _no_board(port, err)
+    return layout if layout == "frozen" else ("rom" if image else "files")
+
+
+def main(argv=None, run=run_mpremote):
     parser = argparse.ArgumentParser(prog="make deploy", description=__doc__.split("\n")[0])
     parser.add_argument("--board", default="rpi_pico")
     parser.add_argument("--port", default="auto")
+    parser.add_argument("--layout", default="auto",
+                        help="rom, files, frozen or auto (rom if the board has a ROMFS partition, else files)")
     parser.add_argument("--dry-run", action="store_true", help="print (source, destination) and copy nothing")
     parser.add_argument("--stage", default=os.path.join(ROOT, "build", "deploy"), help="where the compiled files go")
     args = parser.parse_args(argv)
     try:
+        if args.layout not in LAYOUTS:
+            raise CliError("LAYOUT=%s: not one of %s" % (args.layout, ", ".join(LAYOUTS)))
         if args.dry_run:
             check_board(board_path(args.board))
             for src, dest in plan(args.board):
-                print("%s\t:/%s" % (os.path.relpath(src, ROOT) if src.startswith(ROOT) else src, dest))
+                where = {"rom": "/rom/", "frozen": "frozen:"}.get(args.layout, ":/") if is_code(dest) else ":/"
+                print("%s\t%s%s" % (os.path.relpath(src, ROOT) if src.startswith(ROOT) else src, where, dest))
             return 0
-        staged = os.path.join(args.stage, args.board)
-        stage(args.board, staged)
-        cmd = mpremote_args(args.port, staged)
-        cmd[0] = tool("mpremote")
-        try:
-            proc = subprocess.run(cmd, cwd=staged)
-        except FileNotFoundError:
-            raise CliError("mpremote is not installed (run make .venv/.installed)")
-        if proc.returncode != 0:
-            raise CliError("mpremote failed (is the Pico plugged in and running MicroPython? PORT=%s)" % args.port)
+        deploy(args.board, args.port, args.layout, args.stage, run)
         return 0
     except CliError as e:
         sys.stderr.write("dicebox deploy: error: %s\n" % e)

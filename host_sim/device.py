@@ -7,7 +7,6 @@ bytes. Scripts, tests and the curses front end all drive this object.
 import os
 
 import host_sim  # noqa: F401  (firmware on sys.path)
-from host_sim.memstore import MemoryStore
 from host_sim.panel import Panel, VirtualI2C
 
 from dicebox import buttons as B
@@ -48,12 +47,17 @@ class Platform:
         return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF
 
     def beep(self, freq, ms):
-        self.beeps.append((freq, ms))
+        if self.beeps is not None:  # None: not logged (a long storm's heap is the device's)
+            self.beeps.append((freq, ms))
 
 
 class Device:
     def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None):
-        self.store = store if store is not None else MemoryStore()
+        if store is None:
+            from host_sim.memstore import MemoryStore  # only then: a run on a real Store does not hold its code
+
+            store = MemoryStore()
+        self.store = store
         self.panel = Panel(width, height, ram_columns=132 if controller == "sh1106" else 128)
         self.bus = VirtualI2C(self.panel)
         self.display = HostDisplay(width, height, self.bus, controller=controller)
@@ -63,7 +67,7 @@ class Device:
         self.now = 0
         self.levels = 0
         self.frames = 0
-        self.flush_bytes = []  # I2C bytes sent by each flush
+        self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
         self.on_frame = None  # callback(device) after each frame reaches the panel
         self._display_on = True
         self._contrast = None
@@ -83,7 +87,8 @@ class Device:
         if self.app.render(self.display):
             before = self.display.bytes_sent
             self.display.flush()
-            self.flush_bytes.append(self.display.bytes_sent - before)
+            if self.flush_bytes is not None:
+                self.flush_bytes.append(self.display.bytes_sent - before)
             self.frames += 1
             if self.on_frame:
                 self.on_frame(self)

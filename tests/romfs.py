@@ -12,14 +12,15 @@ free heap of a bare `-X heapsize=TARGET` interpreter.
 """
 import os
 import shutil
-import subprocess
 import sysconfig
 
 import pytest
-from conftest import ROOT, SUPPORT, find_micropython, find_tool
+from conftest import SUPPORT
+
+from host_sim.bench import mpytree
 
 # support scripts that run from the image (their bytecode is not the device's heap either)
-ROM_SCRIPTS = ("ui_parity", "storm", "larp_ui_session")
+ROM_SCRIPTS = ("ui_parity", "storm", "larp_ui_session", "history_heap")
 
 
 @pytest.fixture(scope="module")
@@ -32,33 +33,12 @@ def mplib(tmp_path_factory):
     return out
 
 
-def compile_tree(src_root, files, out_root):
-    for path in files:
-        rel = path.relative_to(src_root).with_suffix(".mpy")
-        target = out_root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([find_tool("mpy-cross"), "-o", str(target), "-s", str(rel.with_suffix(".py")), str(path)],
-                              capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-
-
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory, mplib):
+def compiled(tmp_path_factory):
     """firmware/, the simulated device and the driver as .mpy, as on the Pico."""
     out = tmp_path_factory.mktemp("mpy")
-    compile_tree(ROOT / "firmware", sorted((ROOT / "firmware" / "dicebox").rglob("*.py")), out)
-    host = [ROOT / "host_sim" / n for n in ("__init__.py", "device.py", "panel.py", "memstore.py", "script.py")]
-    compile_tree(ROOT, host, out)
-    compile_tree(mplib, sorted(mplib.rglob("*.py")), out)
+    mpytree.device_tree(out)
     return out
-
-
-def bare_heap(exe, target):
-    """gc.mem_free() and gc.mem_alloc() of an interpreter started with -X heapsize=target."""
-    proc = subprocess.run([exe, "-X", "heapsize=" + target, "-c", "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"],
-                          capture_output=True, text=True, check=True)
-    free, alloc = proc.stdout.split()
-    return int(free), int(alloc)
 
 
 class Rom:
@@ -67,7 +47,7 @@ class Rom:
 
     def run(self, mp, module, *args, target="128k", **kw):
         """Run a support script's module from the image with the heap of `target`."""
-        free, alloc = bare_heap(mp.exe, target)
+        free, alloc = mpytree.bare_heap(mp.exe, target)
         heap = "%dk" % ((os.path.getsize(self.image) + free) // 1024 + 64)  # the image, the target, slack the pad takes
         return mp.run(SUPPORT / "rom_boot.py", self.image, free, alloc, module, *args, heap=heap, **kw)
 
@@ -76,10 +56,7 @@ class Rom:
 def rom(compiled, tmp_path_factory):
     tree = tmp_path_factory.mktemp("romtree")
     shutil.copytree(compiled, tree, dirs_exist_ok=True)
-    compile_tree(SUPPORT, [SUPPORT / (n + ".py") for n in ROM_SCRIPTS], tree)
+    mpytree.compile_tree(SUPPORT, [n + ".py" for n in ROM_SCRIPTS], tree)
     image = tree.parent / (tree.name + ".romfs")
-    proc = subprocess.run([find_tool("mpremote"), "romfs", "--no-mpy", "-o", str(image), "build", str(tree)],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0 and image.exists(), proc.stdout + proc.stderr
-    assert find_micropython()
+    mpytree.romfs(tree, image)
     return Rom(image)

@@ -71,6 +71,9 @@ def test_unreadable_board_file(tmp_path):
         B.load(str(p))
     with pytest.raises(B.BoardError, match="cannot be read"):
         B.load(str(tmp_path / "none.json"))
+    p.write_bytes(b'{"name": "' + b"x" * 10000000 + b'"}')  # 10 MB: read whole, it ran the boot out of heap
+    with pytest.raises(B.BoardError, match="board.json: larger than 4096 bytes"):
+        B.load(str(p))
 
 
 def test_deploy_file_set_is_exact():

@@ -32,9 +32,10 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
 # every script must fit 128k. The bound is its high-water plus about 2 KB.
 ROM_BOUNDS = {
     "tour": 86 * 1024,
-    "arena": 112 * 1024,
+    "arena": 116 * 1024,  # 111.7 or 114.7 KB by the image's path length alone (where the gc's blocks fall)
+    "arena-ru": 116 * 1024,
     "larp": 111 * 1024,
-    "titlebout": 110 * 1024,
+    "titlebout": 106 * 1024,
     "wounds": 111 * 1024,
 }
 
@@ -47,9 +48,10 @@ ROM_BOUNDS = {
 HEAPS = {
     "tour": ("128k", 120 * 1024),
     "arena": ("192k", 164 * 1024),
+    "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
-    "titlebout": ("192k", 162 * 1024),
-    "wounds": ("184k", 162 * 1024),
+    "titlebout": ("192k", 158 * 1024),
+    "wounds": ("184k", 163 * 1024),
 }
 
 
@@ -94,7 +96,7 @@ def test_titlebout_bout_heap_high_water_with_code_in_rom(mp, rom, tmp_path, monk
     monkeypatch.chdir(ROOT)
     high_water = script_high_water(rom.run(mp, "ui_parity", script, "--heap", target="128k"), frames=20)
     print("12-round bout heap high-water at 128k, code in ROM: %d bytes" % high_water)
-    assert 100 * 1024 < high_water < 116 * 1024, high_water
+    assert 100 * 1024 < high_water < 112 * 1024, high_water
 
 
 def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
@@ -107,4 +109,4 @@ def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
     assert last[0] == "frames" and int(last[1]) >= 20  # set-up, 12 rounds, the scoresheet drawn
     high_water = int(last[5])
     print("12-round bout heap high-water at 192k: %d bytes" % high_water)
-    assert 128 * 1024 < high_water < 168 * 1024, high_water
+    assert 128 * 1024 < high_water < 165 * 1024, high_water

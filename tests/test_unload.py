@@ -81,15 +81,19 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
     d.press(B.OK)  # the session set-up
     d.press(B.OK)  # Start
     task = d.app.stack[0].tasks[0]
-    tracker_module = sys.modules["dicebox.ui.larp_wounds_ui"]
+    tracker_module = sys.modules["dicebox.ui.larp_tracker"]
+    rules_module = sys.modules["dicebox.core.larp_wounds"]
     while d.app.top is not d.app.stack[0]:
         d.press(B.BACK)
-    # back on Home the tracker still ticks, from the one copy of its module
+    # back on Home the tracker still ticks, from the one copy of its module; the
+    # tracker's screens and the LARP menu go, as a mode's do
     assert d.app.stack[0].tasks == [task]
-    assert sys.modules["dicebox.ui.larp_wounds_ui"] is tracker_module
+    assert sys.modules["dicebox.ui.larp_tracker"] is tracker_module
+    assert sys.modules["dicebox.core.larp_wounds"] is rules_module
+    assert "dicebox.ui.larp_wounds_ui" not in sys.modules and "dicebox.ui.larp_ui" not in sys.modules
     d.press(B.OK)  # Dice, and back: the tracker's modules stay, the dice mode's go
     d.press(B.BACK)
-    assert sys.modules["dicebox.ui.larp_wounds_ui"] is tracker_module
+    assert sys.modules["dicebox.ui.larp_tracker"] is tracker_module
     assert "dicebox.ui.dice_ui" not in sys.modules
 
 
@@ -109,7 +113,8 @@ def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
             delattr(sys.modules[name[:dot]], name[dot + 1:])
     d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
     task = d.app.stack[0].tasks[0]  # Home loaded the saved session at boot
-    assert "dicebox.ui.larp_wounds_ui" in sys.modules
+    assert "dicebox.ui.larp_tracker" in sys.modules
+    assert "dicebox.ui.larp_wounds_ui" not in sys.modules  # the screens load when opened
     task.end()
     _choose(d, "Dice")
     d.press(B.BACK)  # back on Home: the ended session's modules go (issue #8: they stayed until a power cut)

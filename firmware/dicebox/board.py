@@ -8,6 +8,7 @@ import json
 
 from dicebox.core.errtext import shown
 
+
 FIELDS = ("name", "chip", "i2c", "display", "buttons", "buzzer")
 BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # order of dicebox.buttons
 REQUIRED_BUTTONS = ("UP", "DOWN", "OK", "BACK")
@@ -137,11 +138,13 @@ def loads(text, where="board.json"):
 def load(path):
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(4097)  # 4 KB at most (the shipped files are ~300 bytes): a huge file would end the boot out of heap
     except OSError:
         raise BoardError("%s: cannot be read (copy a board file there: make deploy BOARD=...)" % path)
     except ValueError:  # a NUL in the name (host command line)
         raise BoardError("%r: not a usable file name" % path)
+    if len(data) > 4096:
+        raise BoardError("%s: larger than 4096 bytes (a board file is a few hundred)" % path)
     try:
         text = data.decode("utf-8")
     except UnicodeError:

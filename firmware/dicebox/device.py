@@ -184,7 +184,7 @@ def load_board():
         return checker.load(BOARD_FILE)
     except checker.BoardError as e:
         print("dicebox:", e)  # on the USB console: there is no panel to show it on yet
-        raise
+        return None
     finally:
         # the checker is done: give its ~9 KB of bytecode back to the heap
         sys.modules.pop("dicebox.board", None)
@@ -194,4 +194,6 @@ def load_board():
 
 
 def main():
-    Loop(load_board()).run()
+    board = load_board()
+    if board:  # else its one line is on the console, and the REPL is free to fix it
+        Loop(board).run()

@@ -18,15 +18,16 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.col_offset = 2 if self.sh1106 else 0
         self.bytes_sent = 0  # I2C payload bytes, for the flush budget
         adafruit_ssd1306.SSD1306_I2C.__init__(self, width, height, i2c, addr=addr, page_addressing=self.sh1106)
-        # 16-column chunks of each page and what the panel holds of them:
-        # comparing bytearray to memoryview is native and allocates nothing.
+        # each page and what the panel holds of it: comparing two memoryviews is native
+        # and allocates nothing. One view a page, not one per 16-column chunk: 128
+        # memoryview objects were ~2 KB of heap on the Pico (4 KB on the 64-bit unix port)
         view = memoryview(self.buffer)
-        count = height // 8 * width // _CHUNK
-        self._chunks = [view[1 + _CHUNK * i : 1 + _CHUNK * (i + 1)] for i in range(count)]
-        # views of one buffer: 32 separate bytearrays cost ~0.4 KB more heap
-        shadow = memoryview(bytearray(_CHUNK * count))
-        self._shadow = [shadow[_CHUNK * i : _CHUNK * (i + 1)] for i in range(count)]
-        self._spans = bytearray(2 * (height // 8))  # per page: first, last changed chunk
+        pages = height // 8
+        self._pages = [view[1 + width * p : 1 + width * (p + 1)] for p in range(pages)]
+        self._shadow = bytearray(width * pages)
+        shadow = memoryview(self._shadow)
+        self._shadow_pages = [shadow[width * p : width * (p + 1)] for p in range(pages)]
+        self._spans = bytearray(2 * pages)  # per page: first, last changed chunk
         self._sent_once = False
 
     def write_cmd(self, cmd):
@@ -41,32 +42,38 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
     def write_framebuf(self):
         # show(): a full frame. During the driver's own __init__ our page
         # views do not exist yet; its clear screen goes the driver's way.
-        if getattr(self, "_chunks", None) is None:
+        if getattr(self, "_pages", None) is None:
             return adafruit_ssd1306.SSD1306_I2C.write_framebuf(self)
         self._flush(True)
 
     def flush(self):
-        """Send what differs from what the panel holds; returns chunks changed."""
+        """Send what differs from what the panel holds; returns the chunks sent."""
         return self._flush(not self._sent_once)
 
     def _flush(self, everything):
-        chunks = self._chunks
+        width = self.width
+        buf = self.buffer
         shadow = self._shadow
-        per_page = self.width // _CHUNK
         spans = self._spans
         changed = 0
         for page in range(self.height // 8):
             first = 255
             last = 0
-            base = page * per_page
-            for k in range(per_page):
-                i = base + k
-                if everything or shadow[i] != chunks[i]:
-                    shadow[i][:] = chunks[i]
-                    changed += 1
-                    if first == 255:
-                        first = k
-                    last = k
+            if everything or self._shadow_pages[page] != self._pages[page]:
+                # the first and the last byte that differ give the chunks to send,
+                # as comparing chunk by chunk did
+                at = page * width
+                lo = 0
+                hi = width - 1
+                if not everything:
+                    while buf[1 + at + lo] == shadow[at + lo]:
+                        lo += 1
+                    while buf[1 + at + hi] == shadow[at + hi]:
+                        hi -= 1
+                first = lo // _CHUNK
+                last = hi // _CHUNK
+                self._shadow_pages[page][:] = self._pages[page]
+                changed += last - first + 1
             spans[2 * page] = first
             spans[2 * page + 1] = last
         # pages with the same column span go out as one window

@@ -17,6 +17,8 @@ from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
 CURRENT = "current.json"
+# The LARP wound session (ui/larp_wounds_ui.py): header, input journal, clock.
+WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
 HISTORY_MAX = 20  # finished fights kept; the oldest goes first
 HISTORY_BYTES = 192 * 1024  # and at most this much flash for them (long LARP sessions)
 SUMMARY_MAX = 60

@@ -3,14 +3,14 @@ while it runs: Store() imports it, runs check_all and unloads it.
 
 Leftover .tmp files are removed (an interrupted write: the old file is
 intact), damaged files are set aside as name.bad with a notice, History is
-pruned, and a fight already in History is not offered again.
+pruned, and a fight or wound session already in History is not offered again.
 """
 import json
 
 from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, SETTINGS, _history_name
+from dicebox.store import CURRENT, SETTINGS, WOUNDS, _history_name
 
 
 def check_all(st):
@@ -23,6 +23,7 @@ def check_all(st):
         _check_record(st, _history_name(hid), True)
     st._prune_history()
     _drop_finished_current(st)
+    _drop_ended_wounds(st)
 
 
 def _check_settings(st):
@@ -78,3 +79,46 @@ def _drop_finished_current(st):
     cur = st.current()
     if cur is not None and st.history_record(ids[0]) == cur:
         st._remove(CURRENT)
+
+
+def _drop_ended_wounds(st):
+    # A power cut while a wound session ended (Tracker.end journals END, files
+    # the record in History, then removes the header, the journal, the clock):
+    # finish the removal, or the session would come back and be filed twice.
+    if st.exists(WOUNDS[0]):
+        head = st.read_bytes(WOUNDS[0])
+        if head is None:
+            return  # unreadable now: the tracker's load decides
+        try:
+            filed = _wounds_filed(st, head)
+        except (ValueError, MemoryError):  # damaged or too big to compare: the tracker's load decides
+            filed = False
+        if not filed:
+            return  # a running session
+    for name in WOUNDS:  # the header first: a journal or clock alone is a leftover
+        if st.exists(name):
+            st._remove(name)
+
+
+def _wounds_filed(st, head):
+    """The newest History record is this session: its header and every journal
+    line, END the last (Tracker._chunks's text). A running session has no END."""
+    ids = st._history_ids()
+    text = st.history_record(ids[0]) if ids else None
+    if text is None:
+        return False
+    rec = _record.loads(head, WOUNDS[0])
+    head = _record.Record(rec.ruleset, rec.options, rec.seed).dumps()
+    cut = head.find('"inputs":[') + 10
+    if cut < 10 or not text.startswith(head[:cut]):
+        return False
+    at = cut
+    for line in call_once("dicebox.journal", "lines", st, WOUNDS[1]):  # a generator: the module goes after the call
+        if at > cut:
+            if text[at : at + 1] != ",":
+                return False
+            at += 1
+        if not text.startswith(line, at):
+            return False
+        at += len(line)
+    return at > cut and text[at:] == head[cut:]

@@ -10,30 +10,14 @@ if sys.implementation.name == "cpython":
     import os
     import shutil
     import subprocess
-    import sysconfig
     import tempfile
 
+    from mpytree import ROOT, device_tree
+
     HERE = os.path.dirname(os.path.abspath(__file__))
-    ROOT = os.path.dirname(os.path.dirname(HERE))
-    SITE = sysconfig.get_paths()["purelib"]
-
-    def compile_tree(src_root, rels, out):
-        for rel in rels:
-            target = os.path.join(out, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            subprocess.run([shutil.which("mpy-cross"), "-o", target, "-s", rel, os.path.join(src_root, rel)], check=True)
-
-    def py_files(root, top):
-        out = []
-        for d, _, names in os.walk(os.path.join(root, top)):
-            out += [os.path.relpath(os.path.join(d, n), root) for n in names if n.endswith(".py")]
-        return sorted(out)
-
     tmp = tempfile.mkdtemp()
     try:
-        compile_tree(os.path.join(ROOT, "firmware"), py_files(os.path.join(ROOT, "firmware"), "dicebox"), tmp)
-        compile_tree(ROOT, ["host_sim/%s.py" % n for n in ("__init__", "device", "panel", "memstore", "script")], tmp)
-        compile_tree(SITE, ["adafruit_ssd1306.py"] + py_files(SITE, "adafruit_bus_device"), tmp)
+        device_tree(tmp)
         tour = os.path.join(ROOT, "docs", "scripts", "tour.txt")
 
         def run(args):

@@ -1,23 +1,23 @@
 # Opens the first History entry of a Store directory and pages its transcript
-# to the end (OK: a page), gc.collect + gc.mem_alloc after every frame as the
+# to the end (OK: a page), the live heap (heapbase) after every frame as the
 # device loop does. Prints the line count, the last screen's lines and the
 # live-heap high-water.   history_heap.py DIR
-import gc
 import sys
+
+import heapbase
 
 from dicebox import buttons as B
 from dicebox.store import Store
 from host_sim.device import Device, Platform
 
-gc.collect()
+heapbase.live()  # a collect
 d = Device(store=Store(sys.argv[1]), platform=Platform(b"\x00\x00\x10\x00"))
+d.flush_bytes = None  # the simulator's per-frame I2C log: not the box's heap
 high = [0]
 
 
 def frame(dev):
-    del dev.flush_bytes[:]  # the simulator's per-frame I2C figures: not the box's heap
-    gc.collect()
-    high[0] = max(high[0], gc.mem_alloc())
+    high[0] = max(high[0], heapbase.live())
 
 
 d.on_frame = frame

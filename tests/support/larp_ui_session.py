@@ -8,6 +8,8 @@
 import gc
 import sys
 
+import heapbase
+
 from dicebox import buttons as B
 from dicebox import journal
 from dicebox.store import Store
@@ -19,15 +21,14 @@ hours = int(sys.argv[2])
 people = int(sys.argv[3]) if len(sys.argv) > 3 else 30
 trace = "--trace" in sys.argv
 d = Device(store=Store(root), platform=Platform(b"\x00\x00\x10\x00"))
+d.flush_bytes = None  # the simulator's per-frame I2C figures: not the box's heap
 peak = [0]
 base = [0]
 
 
 def sample():
-    del d.flush_bytes[:]  # the simulator's per-frame I2C figures and beeps: not the box's heap
-    del d.platform.beeps[:]
-    gc.collect()
-    used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    del d.platform.beeps[:]  # the simulator's beep log: not the box's heap
+    used = heapbase.live() if hasattr(gc, "mem_alloc") else 0
     if used > peak[0]:
         peak[0] = used
 
@@ -61,10 +62,10 @@ def to_row(p):
     """Select p's row; False if p has no row (the list changed meanwhile)."""
     ack()
     scr = d.app.top
-    for _ in range(len(scr.rows) + 2):
+    for _ in range(scr.n + 2):
         if d.app.top is not scr:
             return False
-        if 0 < scr.sel <= len(scr.rows) and scr.rows[scr.sel - 1][1] == p:
+        if 0 < scr.sel <= scr.n and scr.rows[scr.sel - 1][1] == p:
             return True
         d.press(B.DOWN)
     return False
@@ -144,7 +145,7 @@ while sec < end:
             ack()
         sample()
         if trace and sec % 600 == 0:
-            print("t", sec, "heap", gc.mem_alloc(), "inputs", tr.n, "frames", d.frames)
+            print("t", sec, "heap", heapbase.live(), "inputs", tr.n, "frames", d.frames)
 sample()
 ticks = 0
 for line in journal.lines(d.store, "wounds.jnl"):
@@ -153,7 +154,7 @@ print("inputs", tr.n, "wounds", wounds, "helps", helps, "choices", choices, "tic
 print("session ms", tr.ms)
 if "--end" in sys.argv:  # end the session, open its transcript in History
     scr = d.app.top
-    while scr.sel != len(scr.rows) + 1:
+    while scr.sel != scr.n + 1:
         d.press(B.UP)
     d.press(B.OK)
     d.press(B.OK)

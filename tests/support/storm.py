@@ -11,8 +11,6 @@
 import sys
 
 from dicebox import buttons as B
-from dicebox.core import invariants
-from dicebox.core import record as R
 from dicebox.store import Store
 from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
@@ -27,6 +25,15 @@ def _scrub(n, a=0, b=0, c=0, d=0):
 def live_heap():
     _scrub(100)  # overwrite stale stack slots, so the conservative gc does not keep old screens
     return heapbase.live() if hasattr(heapbase.gc, "mem_alloc") else 0
+
+
+def _forget(name):
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])
+
 
 MINUTE = 60000
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
@@ -52,7 +59,8 @@ class Storm:
         self.root = root
         self.store = Store(root)  # the real store on a folder: History lives on "flash", not on the heap
         self.platform = Platform(b"\x00\x01\x02\x03")
-        self.dev = Device(store=self.store, platform=self.platform)
+        self.platform.beeps = None  # the simulator's own logs are not the Pico's heap: not kept
+        self.dev = self.boot()
         self.boot_modules = tuple(sys.modules)  # what a boot imports: a power cut forgets the rest
         self.presses = 0
         self.actions = 0
@@ -62,6 +70,7 @@ class Storm:
         self.modes_opened = {}  # module of each Home mode opened
         self.rulesets = {}
         self.checked = {}  # id(session) -> (inputs, dice) last replay-checked
+        self.current_loaded = None  # (length, hash) of the current.json last loaded
         self.heap = heap
         self.heap_marks = []  # live heap after gc, once a simulated minute: the first 3 and the last 3
         self.next_mark = 0
@@ -128,14 +137,25 @@ class Storm:
 
         home.unload_since(self.boot_modules)
         self.store = Store(self.root)
-        self.dev = Device(store=self.store, platform=self.platform)
+        self.dev = self.boot()
         self.cuts += 1
+
+    def boot(self):
+        dev = Device(store=self.store, platform=self.platform)
+        dev.flush_bytes = None  # the I2C bytes of each frame: a 70 s wait under an alert grew it by 2 KB
+        return dev
+
+    def on_home(self):
+        # its own frame: a local or a popped value-stack slot in action() that held the
+        # App would keep the whole old App (its fight, its modes' modules) alive through
+        # power_cut()'s reboot, as the conservative gc scans the frame (issue #8)
+        app = self.dev.app
+        return type(app.top).__name__ == "Home" and len(app.stack) == 1
 
     def action(self):
         r = self.rnd
-        app = self.dev.app
         k = r.below(100)
-        if type(app.top).__name__ == "Home" and len(app.stack) == 1 and k < 60:
+        if k < 60 and self.on_home():
             self.steer()
         elif k < 45:
             self.tap(_MAIN[r.below(4)] if r.below(10) else (B.OK if r.below(2) else B.DOWN))
@@ -161,6 +181,17 @@ class Storm:
         print("BAD action %d: %s" % (self.actions, why))
 
     def check(self):
+        """check_all() with the checker's code (core.invariants, core.record if the
+        device has not loaded it) loaded for the call only, as Home unloads a mode:
+        the harness keeps no code of its own on the device's heap."""
+        keep = tuple(sys.modules)
+        try:
+            self.check_all()
+        finally:
+            for name in [n for n in sys.modules if n not in keep]:
+                _forget(name)
+
+    def check_all(self):
         app = self.dev.app
         stack = app.stack
         if not stack or type(stack[0]).__name__ != "Home":
@@ -171,6 +202,7 @@ class Storm:
                 self.fail("a second Home on the stack")
         top_session = None
         top_done = False
+        games = []  # (what, game): every fight on the stack, then the background sessions
         for s in stack:
             name = type(s).__name__
             if name not in self.seen:
@@ -180,25 +212,51 @@ class Storm:
                 continue
             top_session = session
             top_done = getattr(s, "done", False)  # FightScreen: finished, already in History
-            game = session.game
             self.rulesets[session.rec.ruleset] = 1
-            for p in invariants.problems(game):
-                self.fail("%s: %s" % (session.rec.ruleset, p))
-            self.check_replay(session)
-        for task in getattr(stack[0], "tasks", ()):  # background sessions (the wound tracker)
+            games.append((session.rec.ruleset, session.game))
+        tasks = getattr(stack[0], "tasks", ())  # background sessions (the wound tracker)
+        for task in tasks:
+            game = getattr(task, "game", None)
+            if game is not None:
+                self.rulesets[game.RULESET] = 1
+                games.append((game.RULESET + " task", game))
+        if games:
+            from dicebox.core import invariants
+
+            for what, game in games:
+                for p in invariants.problems(game):
+                    self.fail("%s: %s" % (what, p))
+        games = None
+        for s in stack:
+            session = getattr(s, "session", None)
+            if session is not None and hasattr(session, "rec"):
+                self.check_replay(session)
+        for task in tasks:
             self.check_task(task)
         current = self.store.current()
-        if current is not None:
+        if current is None and self.store.exists("current.json"):
+            # read_bytes gives None when the file does not fit the heap: out of heap, not a
+            # lost fight (the run fails as out of memory, not as a broken invariant)
+            raise MemoryError("current.json does not fit the heap left to the checker")
+        fight = top_session is not None and not top_done and top_session.rec.inputs
+        if current is not None and (fight or (len(current), hash(current)) != self.current_loaded):
+            # the saved fight loads (checked again whenever the file changes; the record
+            # code is loaded for it if the device has not, as for the invariants)
+            from dicebox.core import record as R
+
             try:
                 saved = R.loads(current, "current")
             except ValueError as e:
                 self.fail("the saved fight does not load: %s" % e)
                 return
-        if top_session is not None and not top_done and top_session.rec.inputs:
+            self.current_loaded = (len(current), hash(current))
+        if fight:
             rec = top_session.rec
             # table dice entered for an input that is not complete yet are saved with it
+            # (field by field: the whole record serialised twice was the harness's biggest
+            # transient block, several KB on a long fight, every action)
             if current is None or saved.inputs != rec.inputs or saved.dice != rec.dice[:len(saved.dice)] or \
-                    R.Record(rec.ruleset, rec.options, rec.seed, rec.inputs, saved.dice).dumps() != saved.dumps():
+                    saved.ruleset != rec.ruleset or saved.seed != rec.seed or saved.options != rec.options:
                 self.fail("the %s fight on screen (%d inputs, %s) is not the one saved (%s)" % (
                     rec.ruleset, len(rec.inputs), "/".join(type(x).__name__ for x in stack),
                     "none" if current is None else "%s, %d inputs" % (saved.ruleset, len(saved.inputs))))
@@ -207,15 +265,13 @@ class Storm:
         game = getattr(task, "game", None)
         if game is None:
             return
-        self.rulesets[game.RULESET] = 1
-        for p in invariants.problems(game):
-            self.fail("%s task: %s" % (game.RULESET, p))
         n = getattr(task, "n", -1)
         if n < 0 or self.checked.get(id(task)) == n or n % 5:
             return
         self.checked[id(task)] = n
         # the journal on flash replays to the tracker's state (its inputs live only there)
         from dicebox import journal
+        from dicebox.core import record as R
 
         name = sys.modules[type(task).__module__].JOURNAL
         rec = R.Record(task.rec.ruleset, task.rec.options, task.rec.seed,
@@ -223,6 +279,8 @@ class Storm:
                         for line in journal.lines(self.store, name)])
         try:
             again = R.replay(rec)
+        except MemoryError:
+            raise  # out of heap: the run fails as such, not as a broken invariant
         except Exception as e:  # noqa: BLE001
             self.fail("the wound journal does not replay: %s" % e)
             return
@@ -231,6 +289,8 @@ class Storm:
                       % (len(rec.inputs), n))
 
     def check_replay(self, session):
+        from dicebox.core import record as R
+
         rec = session.rec
         mark = (len(rec.inputs), len(rec.dice))
         key = id(session)
@@ -244,6 +304,8 @@ class Storm:
             self.checked = {key: mark}
         try:
             again = R.replay(R.loads(rec.dumps(), "record"), ask=session.ask)
+        except MemoryError:
+            raise  # out of heap: the run fails as such, not as a broken invariant
         except Exception as e:  # noqa: BLE001
             self.fail("%s record does not replay: %s" % (rec.ruleset, e))
             return
@@ -290,27 +352,30 @@ class Storm:
         top = self.dev.app.top
         print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
 
+    def step(self):
+        """One action, then every check. In a frame of its own: run()'s long-lived
+        frame would keep the last Device it read in a popped value-stack slot, and
+        with it the whole old App through the next power cut's reboot (issue #8)."""
+        try:
+            self.action()
+        except MemoryError:
+            stack = self.dev.app.stack if self.dev is not None else []  # None: out of heap while booting
+            rec = None
+            for screen in stack:
+                rec = getattr(screen, "session", None) or rec
+            print("MEMORY action %d presses %d: %s, record of %d inputs" % (
+                self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
+                len(rec.rec.inputs) if rec else -1))
+            raise
+        self.check()
+        self.heap_mark()
+        if self.actions % 500 == 0:
+            self.print_state()
+
     def run(self, presses):
         self.target = presses
         while self.presses < presses:
-            try:
-                self.action()
-            except MemoryError:
-                stack = self.dev.app.stack if self.dev is not None else []  # None: out of heap while booting
-                rec = None
-                for screen in stack:
-                    rec = getattr(screen, "session", None) or rec
-                print("MEMORY action %d presses %d: %s, record of %d inputs" % (
-                    self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
-                    len(rec.rec.inputs) if rec else -1))
-                raise
-            # the simulator's own logs (I2C bytes per frame, beeps) are not the device's heap
-            del self.dev.flush_bytes[:]
-            del self.platform.beeps[:]
-            self.check()
-            self.heap_mark()
-            if self.actions % 500 == 0:
-                self.print_state()
+            self.step()  # all of it in step()'s frame: see print_state and on_home
         marks = self.heap_marks
         start = max(marks[:2]) if marks else 0
         end = max(marks[-2:]) if marks else 0

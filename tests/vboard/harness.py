@@ -11,6 +11,7 @@ import subprocess
 import struct
 
 from host_sim import deploy
+from host_sim.bench.mpytree import bare_heap
 from host_sim.panel import Panel
 
 # scenario words -> step ops (tests/vboard/vb.py)
@@ -32,26 +33,45 @@ def staged(tmp_root, board="rpi_pico"):
         if os.path.isdir(extra):
             shutil.rmtree(extra)
         os.makedirs(extra)
-        for name in ("vb", "vbsetup", "machine", "time", "fakeapp"):
-            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, name + ".mpy"), "-s", "vboard/%s.py" % name,
+        for name in ("vb", "vbsetup", "machine", "time", "fakeapp", "../support/heapbase"):
+            base = os.path.basename(name)
+            subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, base + ".mpy"), "-s", "vboard/%s.py" % base,
                             os.path.join(HERE, name + ".py")], check=True)
-        shutil.copyfile(os.path.join(HERE, "run.py"), os.path.join(extra, "run.py"))
+        for name in ("run.py", "rom_run.py"):
+            shutil.copyfile(os.path.join(HERE, name), os.path.join(extra, name))
         _staged[board] = (out, extra)
     return _staged[board]
+
+
+def staged_rom(tmp_root, board="rpi_pico"):
+    """The ROM layout `make deploy` writes to a board with a ROMFS partition: the
+    flash's files (main.py, board.json, demo/) and the image of the modules."""
+    key = board + "/rom"
+    if key not in _staged:
+        out = os.path.join(tmp_root, "stage-rom-" + board)
+        _staged[key] = (out, deploy.stage_rom(board, out)[0])
+    return _staged[key]
 
 
 class Board:
     """One flash image and one work dir; run() boots the firmware on them."""
 
-    def __init__(self, mp, tmp_path, board="rpi_pico", board_json=None):
+    def __init__(self, mp, tmp_path, board="rpi_pico", board_json=None, rom=False):
         self.mp = mp
         self.stage, self.extra = staged(str(tmp_path.parent), board)
+        # rom: the code in a ROMFS image mounted at /rom (rom_run.py), the flash
+        # holding only what make deploy leaves there in that layout
+        self.rom = None
+        code = ("dicebox", "lib")
+        if rom:
+            self.stage, self.rom = staged_rom(str(tmp_path.parent), board)
+            code = ()
         # the device's root, as on the Pico: board.json, main.py, dicebox/, lib/ (links
         # to the staged set) and the stand-ins in vboard/. Short relative paths matter:
         # every module's __file__ is a string on the heap.
         self.work = tmp_path / "device"
         self.work.mkdir(exist_ok=True)
-        for name, target in (("main.py", self.stage), ("dicebox", self.stage), ("lib", self.stage), ("vboard", None)):
+        for name, target in [("main.py", self.stage), ("vboard", None)] + [(n, self.stage) for n in code]:
             link = self.work / name
             if not link.is_symlink():
                 link.symlink_to(self.extra if target is None else os.path.join(target, name))
@@ -111,10 +131,15 @@ class Board:
         scen.write_bytes(code)
         wire = self.work.parent / ("wire%d.bin" % self.runs)
         cmd = [self.mp.exe]
+        free = alloc = 0
+        if heap and self.rom:  # the image beside a heap with a bare `heap`'s free bytes
+            free, alloc = bare_heap(self.mp.exe, heap)
+            heap = "%dk" % ((os.path.getsize(self.rom) + free) // 1024 + 64)
         if heap:
             cmd += ["-X", "heapsize=" + heap]
         # run in the device's root; run.py's folder comes first on sys.path (the stand-ins)
-        cmd += ["vboard/run.py"] + [os.path.relpath(p, self.work) for p in (self.image, scen, wire)]
+        cmd += ["vboard/rom_run.py", self.rom, str(free), str(alloc)] if self.rom else ["vboard/run.py"]
+        cmd += [os.path.relpath(p, self.work) for p in (self.image, scen, wire)]
         cmd.append("addr=%d" % disp["addr"])
         if fake_app:
             cmd.append("fake-app")

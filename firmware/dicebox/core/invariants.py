@@ -3,7 +3,6 @@ button storms, the soak): `problems(game)` lists what is out of range, [] when
 all is well. Pure and read-only: only prompt(), result(), state() and plain
 attributes are looked at, so a check can never change a fight.
 """
-from dicebox.core import larp
 
 
 def _between(out, what, v, lo, hi):
@@ -106,6 +105,8 @@ def _stealth(game, s, out):
 
 
 def _wounds(game, s, out):
+    from dicebox.core import larp  # here: a check of another rule set does not load it
+
     n = len(s["who"])
     if not len(s["kind"]) == len(s["flags"]) == len(s["due"]) == n:
         out.append("wound arrays differ in length")

@@ -46,6 +46,13 @@ def _order(row):
     return row[0] if row[0] >= 0 else _NO_TIMER - 100 + row[1]
 
 
+def _after(a, b):
+    """Row a sorts after row b (_order, equal times by participant: the same on every interpreter)."""
+    ka = _order(a)
+    kb = _order(b)
+    return ka > kb or (ka == kb and a[1] > b[1])
+
+
 def _roster(value):
     if not isinstance(value, (list, tuple)):
         raise ValueError("must be a list of names")
@@ -128,17 +135,45 @@ class Game(_Game):
         """The list for the screen at `now`: one row per wounded participant,
         (ms left or -1, participant, kind of that wound, open wounds), the one
         nearest to escalation first, then those without a running timer."""
-        rows = {}
+        rows = []
+        return [tuple(rows[k]) for k in range(self.views_into(now, rows))]
+
+    def views_into(self, now, rows):
+        """views(now) written into `rows`, a list of 4-item lists kept from call
+        to call: the screen redraws it every second, and builds no new objects
+        once the list has grown. Returns the count; rows past it are stale."""
+        n = 0
+        heavy = self.heavy_ms
+        kinds = self.kind
+        dues = self.due
         for i in range(len(self.who)):
-            kind, due = self._project(i, now)
+            kind = kinds[i]
             if kind == larp.NONE:
                 continue
+            due = dues[i]
+            while 0 <= due <= now:  # _project, inline: no tuple per wound
+                if kind == larp.LIGHT:
+                    kind = larp.HEAVY
+                    due += heavy
+                else:
+                    kind = larp.MORTAL
+                    due = -1
             p = self.who[i]
             left = due - now if due >= 0 else -1
-            row = rows.get(p)
-            if row is None:
-                rows[p] = [left, p, kind, 1]
+            j = 0
+            while j < n and rows[j][1] != p:
+                j += 1
+            if j == n:
+                if n == len(rows):
+                    rows.append([0, 0, 0, 0])
+                row = rows[n]
+                row[0] = left
+                row[1] = p
+                row[2] = kind
+                row[3] = 1
+                n += 1
                 continue
+            row = rows[j]
             row[3] += 1
             if left >= 0:
                 if row[0] < 0 or left < row[0]:
@@ -146,9 +181,14 @@ class Game(_Game):
                     row[2] = kind
             elif row[0] < 0 and _RANK[kind] > _RANK[row[2]]:
                 row[2] = kind
-        out = [tuple(r) for r in rows.values()]
-        out.sort(key=_order)
-        return out
+        for a in range(1, n):  # insertion sort in place: a few dozen rows, no allocation
+            row = rows[a]
+            b = a - 1
+            while b >= 0 and _after(rows[b], row):
+                rows[b + 1] = rows[b]
+                b -= 1
+            rows[b + 1] = row
+        return n
 
     def alerts(self):
         """Wound ids with an unacknowledged escalation: flash and buzz until ACK."""

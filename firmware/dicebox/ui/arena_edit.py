@@ -6,7 +6,7 @@ top, so a fight runs without it.
 from dicebox import arena_roster as R
 from dicebox import buttons as B
 from dicebox.core import arena
-from dicebox.ui import draw, text
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.arena_text import stat, t
 
@@ -14,6 +14,57 @@ from dicebox.ui.arena_text import stat, t
 NAMES = ("Ash", "Blaze", "Frost", "Storm", "Viper", "Golem", "Raven", "Titan",
          "Onyx", "Rook", "Sable", "Jade", "Ember", "Flint", "Nova", "Kite") + tuple(n for n, _ in R.DEFAULTS)
 RULES = tuple(o for o in arena.OPTIONS if o[0] not in ("a", "b", "a_name", "b_name", "health"))
+
+# The rulings screen's words: an option's name, then "name=value" for each
+# value (bools: =no, =yes). English here, Russian in arena_edit_ru.py (loaded
+# only while Russian is chosen and the rulings are open). A row is at most 20
+# characters: "label: value".
+_RULE_KEYS = (
+    "stun", "stun=harder", "stun=literal",
+    "effects", "effects=table", "effects=text", "effects=both",
+    "lower", "lower=die", "lower=margin",
+    "pass", "pass=every", "pass=land",
+    "crumble", "crumble=shrink", "crumble=once",
+    "vampire_tie", "vampire_tie=both", "vampire_tie=rolloff",
+    "share", "share=no", "share=yes",
+)
+_RULE_EN = (
+    "Stun",             # stun
+    "target -1",        # stun=harder
+    "roll -1",          # stun=literal
+    "Stun/KB",          # effects
+    "move table",       # effects=table
+    "rules text",       # effects=text
+    "both",             # effects=both
+    "Lower",            # lower
+    "die roll",         # lower=die
+    "margin",           # lower=margin
+    "Mines",            # pass
+    "every space",      # pass=every
+    "landing only",     # pass=land
+    "2nd crumble",      # crumble
+    "shrinks",          # crumble=shrink
+    "nothing",          # crumble=once
+    "Vampire tie",      # vampire_tie
+    "both",             # vampire_tie=both
+    "rolloff",          # vampire_tie=rolloff
+    "Mine+crystal",     # share
+    "apart",            # share=no
+    "share",            # share=yes
+)
+
+
+def ruling(name, value):
+    """One rulings row: the option's label and its value's, in the Settings language."""
+    if value is True or value is False:
+        value = "yes" if value else "no"
+    key = "%s=%s" % (name, value)
+    return "%s: %s" % (_rule_word(name), _rule_word(key))
+
+
+def _rule_word(key):
+    s = lang.mode_label(key, _RULE_KEYS, _RULE_EN, "arena_edit_ru")
+    return key if s is None else s  # an option the table does not know yet: its raw name
 
 
 def _build_text(build):
@@ -259,8 +310,7 @@ class Rulings(Menu):
         items = []
         for name, default, allowed in RULES:
             v = self.value(name, default)
-            shown = ("yes" if v else "no") if allowed is bool else v
-            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+            items.append((ruling(name, v), self._cycler(name, default, allowed)))
         self.items = items
 
     def _cycler(self, name, default, allowed):

@@ -12,7 +12,7 @@ from dicebox.core import dice as _dice
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
-from dicebox.ui.arena_text import t
+from dicebox.ui.arena_text import method, t, words_ru
 from dicebox.ui.fight import FightScreen
 
 _CUP_EVENTS = ("match", "cup_tie", "cup_rolloff", "advance", "champion")
@@ -78,6 +78,7 @@ class ArenaFight(FightScreen):
         m = self.match()
         face = 0
         die = 0
+        ru = words_ru()
         for k in range(start, len(log)):
             kind, name, a, b, c = log.entry(k)
             if kind == ROLL:
@@ -88,7 +89,9 @@ class ArenaFight(FightScreen):
                 dice.append(str(b))
             elif kind == EVENT and name not in _QUIET:
                 if name in _CUP_EVENTS:
-                    said = game.describe(name, a, b, c)
+                    said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
+                elif ru:
+                    said = ru.say(m, name, a, b, c, face)
                 else:
                     said = self._say(m, name, a, b, c, face)
                 lines.extend(draw.wrap(said))
@@ -139,9 +142,9 @@ class ArenaFight(FightScreen):
             said = "%s=%s %s" % (names[0], names[1], t("tie"))
         else:
             k = 0 if w == "a" else 1
-            said = "%s>%s %s" % (names[k], names[1 - k], res["method"])
+            said = "%s>%s %s" % (names[k], names[1 - k], method(m))
         if self.cup:
-            return "R%d %s" % (self.game.results[-1][0] + 1, said)
+            return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
         return "%s: %s" % (t("arena"), said)
 
     def summary(self):
@@ -237,7 +240,10 @@ class ArenaFight(FightScreen):
             c.fill_rect(0, y, 128, 8, 1)
             w = res["winner"]
             shown = t("tie") if w is None else t("wins") % names[0 if w == "a" else 1]
-            text.draw_center(c, "%s: %s" % (shown, res["method"]), y, text.SMALL, 0)
+            said = "%s: %s" % (shown, method(m))
+            if len(said) > 21:  # too wide for the row: the words below say how
+                said = shown
+            text.draw_center(c, said, y, text.SMALL, 0)
             rows -= 1
             y += 8
         for i in range(rows):

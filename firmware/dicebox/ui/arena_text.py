@@ -58,6 +58,26 @@ def t(key):
     return lang.t(key) if s is None else s
 
 
+def words_ru():
+    """The fight screen's Russian words (arena_say_ru.py) while Russian is
+    chosen, else None: English users never load them."""
+    if lang.LANG[0] != "ru":
+        return None
+    from dicebox.ui import arena_say_ru
+
+    return arena_say_ru
+
+
+def method(m):
+    """How match m (an arena.Game that ended) ended, in the Settings language."""
+    ru = words_ru()
+    if ru:
+        return ru.METHODS[m.method]
+    from dicebox.core.arena import METHODS
+
+    return METHODS[m.method]
+
+
 def stat(i):
     ru = _labels()
     return (ru.STATS if ru else _STATS)[i]

@@ -15,7 +15,7 @@ from dicebox.ui.home import unload
 
 # the roster screens and pickers, and the fighters file's code: loaded while
 # one is open (or the file is read or written), not while a fight runs
-_EDIT = ("dicebox.ui.arena_edit", "dicebox.arena_roster")
+_EDIT = ("dicebox.ui.arena_edit", "dicebox.arena_roster", "dicebox.ui.arena_edit_ru")
 
 
 def _roster():
@@ -25,7 +25,8 @@ def _roster():
 
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
-_PLAY = ("dicebox.ui.arena_play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.core.arena_cup")
+_PLAY = ("dicebox.ui.arena_play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.core.arena_cup",
+         "dicebox.ui.arena_say_ru", "dicebox.ui.why_ru")
 
 
 def _edit():

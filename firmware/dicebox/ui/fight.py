@@ -4,6 +4,7 @@
                                session=: one the mode built already (see titlebout_setup)
       give(value)              one input; asks for the table's die first when
                                Settings say "table dice"; then changed()
+      reason(why)              the picker's line for why (Russian via ui/why_ru.py)
       changed()                hook: the game moved (input, die, undo); redraws
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
@@ -14,6 +15,7 @@
 """
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
+from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
 from dicebox.ui.lang import t
 from dicebox.ui.session import Session
@@ -50,9 +52,19 @@ class FightScreen(Screen):
         fmt = _coin_label if need.die == _dice.COIN else None
         self.app.push(
             NumberPicker(
-                self.app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, self._die_given, need.why, fmt
+                self.app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, self._die_given,
+                self.reason(need.why), fmt,
             )
         )
+
+    def reason(self, why):
+        """The picker's line saying why the table rolls: the core's words, in
+        Russian while Russian is chosen (ui/why_ru.py, not loaded otherwise)."""
+        if lang.LANG[0] != "ru":
+            return why
+        from dicebox.ui import why_ru
+
+        return why_ru.say(why, why_ru.names(self.game))
 
     def _die_given(self, value):
         if self.session.enter_die(value):

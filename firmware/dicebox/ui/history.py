@@ -8,8 +8,6 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Screen
 from dicebox.ui.lang import t
 
-NARROW_MAX = 0xFFFF  # the largest screen line a 16-bit index holds (a test lowers it)
-
 _LINES = 6  # transcript lines on screen
 
 
@@ -47,22 +45,18 @@ class Transcript(Screen):
             self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
-            # starts[i]: screen line where record line i begins (every one is set
-            # below; from a range, array() allocates once: from bytes, twice).
-            # 16-bit while the lines fit: half the block (a 4-hour session's was
-            # 2 KB, the largest of the open, on a heap the replay broke up).
-            wide = n >= NARROW_MAX
+            # starts[i]: the screen line where record line i begins; sized once
+            # (no copy), 16-bit until a session passes 65,535 screen lines
+            wide = n > 0xFFFF
             starts = array("I" if wide else "H", range(n + 1))
             total = 0
-            for i in range(n):
-                if total > NARROW_MAX and not wide:
-                    starts = array("I", starts)  # past 65,535 screen lines: 32-bit from here
+            for i in range(n + 1):
+                if total > 0xFFFF and not wide:
+                    starts = array("I", starts)
                     wide = True
                 starts[i] = total
-                total += len(draw.wrap(_record.line(self.game, self.rec, i)))
-            if total > NARROW_MAX and not wide:
-                starts = array("I", starts)
-            starts[n] = total
+                if i < n:
+                    total += len(draw.wrap(_record.line(self.game, self.rec, i)))
             self.starts = starts
             self.count = total
             self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)

@@ -3,6 +3,7 @@ import gc
 import sys
 
 from dicebox import buttons as B
+from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
@@ -19,7 +20,7 @@ MODES = (
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-BACKGROUND = (("wounds.rec", "larp_wounds_ui", "load"),)
+BACKGROUND = (("wounds.rec", "larp_tracker", "load"),)
 
 
 def _module(name):
@@ -96,19 +97,22 @@ class Home(Menu):
         # once the task ends (issue #8: taken after, they stayed until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.keep = self.boot_modules
+        # before a task loads: an App booted again after an error would otherwise load
+        # it while the old App (its fight, its screens) is still held here
+        _HOME[0] = self
         for marker, module, loader in BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
                     self.add_task(task)
-        _HOME[0] = self
         self.build()
 
     def add_task(self, task):
-        """Tick task in the background; what is loaded now stays loaded while
-        tasks run (unloading the task's module would load a second copy)."""
+        """Tick task in the background; its module and the modules it imports stay
+        loaded while it runs (unloading them would load a second copy), the
+        screens that started it go as a mode's do."""
         self.tasks.append(task)
-        self.keep = tuple(sys.modules)
+        self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
 
     def remove_task(self, task):
         if task in self.tasks:

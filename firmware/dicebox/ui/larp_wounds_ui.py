@@ -1,206 +1,26 @@
-"""LARP wound tracker: live timers for the whole game, alerts, the judge's list.
+"""LARP wound tracker screens: the session list, a participant, the alert, a new session.
 
-The session is a `wounds` record (core/larp_wounds.py) kept bounded on flash:
-  wounds.rec  the record without inputs (options, roster), written once
-  wounds.jnl  one input a line, appended as it comes (never re-serialised)
-  wounds.clk  the session clock in ms, rewritten every SAVE_MS
-The inputs live only on flash: the heap holds the game's state (a few bytes a
-wound); its log is emptied after each input (nothing reads it). Undo replays the journal's first lines and cuts
-the rest; the History record is streamed from it. A power cut loses at most a
-torn last journal line (dropped on load) and at most SAVE_MS of session time
-(docs/rules/larp.md W7).
-
-The Tracker is no screen: Home ticks it whatever is on top, so the timers run
-and the alert rings in every mode, and it resumes at boot.
+The running session (the Tracker Home ticks in the background, its files and
+how they survive a power cut) is in larp_tracker.py; these screens are loaded
+only while one of them is open.
 """
 from dicebox import buttons as B
-from dicebox import journal
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
 from dicebox.core.compat import const
-from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
 from dicebox.ui.lang import t
+from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
 
-HEADER = "wounds.rec"
-JOURNAL = "wounds.jnl"
-CLOCK = "wounds.clk"
-SAVE_MS = const(10000)
 FLASH_MS = const(400)  # alert: screen inverts and beeps at this half-period
-
-
-def _ignore(line):
-    pass
 
 
 def _nothing():
     pass
-
-
-def _int_line(line):
-    """[t, op, p, arg] from a journal line, or None if it is not one."""
-    if len(line) < 9 or line[0] != "[" or line[-1] != "]":
-        return None
-    parts = line[1:-1].split(",")
-    if len(parts) != 4:
-        return None
-    try:
-        return [int(x) for x in parts]
-    except ValueError:
-        return None
-
-
-class Tracker:
-    """The running wound session: the game, its session clock, the journal."""
-
-    def __init__(self, app, rec, resume_ms=0):
-        self.app = app
-        self.rec = rec  # inputs stay [] here: they live in the journal
-        self.game = _record.start(rec)
-        self.n = 0  # inputs given (lines in the journal)
-        self.last_judge = -1  # index of the last input that is not the clock's TICK
-        self.clock = None  # started by the first tick (the App's time base)
-        self.resume_ms = resume_ms
-        self.saved_ms = resume_ms
-        self.due = -1
-        self.alerting = False
-        self.bad_line = -1
-
-    @property
-    def ms(self):
-        return self.clock.ms if self.clock is not None else self.resume_ms
-
-    def count(self):
-        return self.game.count
-
-    def name(self, p):
-        return self.game.name(p) if self.game.names else ""
-
-    # inputs ---------------------------------------------------------------------
-    def _feed(self, value):
-        game = self.game
-        game.check(value)  # ValueError: refused, nothing changed
-        game.apply(value)
-        # Nothing here reads the log (History replays the record): keeping it
-        # would grow one contiguous array for hours, so it is emptied each input.
-        game.log.truncate(0)
-        if value[1] != W.TICK:
-            self.last_judge = self.n
-        self.n += 1
-
-    def _after(self):
-        self.due = self.game.next_due()
-        self.alerting = False
-        for f in self.game.flags:
-            if f & W.ALERT:
-                self.alerting = True
-                break
-
-    def give(self, op, p=0, arg=0):
-        """One input now; ValueError (a short reason) if the rules refuse it."""
-        value = [self.ms, op, p, arg]
-        self._feed(value)
-        journal.add(self.app.store, JOURNAL, "[%d,%d,%d,%d]" % (value[0], op, p, arg))
-        self._after()
-
-    def give_wound(self, p, kind):
-        self.give(W.WOUND, p, kind)
-
-    def _load_line(self, line):
-        if self.bad_line >= 0:
-            return
-        value = _int_line(line)
-        try:
-            if value is None:
-                raise ValueError("not [t, op, participant, arg]")
-            self._feed(value)
-        except ValueError as e:
-            self.bad_line = self.n
-            self.app.store.notices.append("%s line %d: %s; later lines dropped" % (JOURNAL, self.bad_line + 1, e))
-
-    def undo(self):
-        """Drop the judge's last input (and the clock's TICKs after it); True if one was."""
-        k = self.last_judge
-        if k < 0:
-            return False
-        self.game = _record.start(self.rec)
-        self.n = 0
-        self.last_judge = -1
-        journal.read(self.app.store, JOURNAL, self._load_line, k)
-        self._after()
-        return True
-
-    # time -------------------------------------------------------------------------
-    def tick(self, now):
-        if self.clock is None:
-            self.clock = larp.SessionClock(now, self.resume_ms)
-        ms = self.clock.update(now)
-        if ms - self.saved_ms >= SAVE_MS:
-            self.saved_ms = ms
-            self.app.store.write_text(CLOCK, str(ms))
-        if 0 <= self.due <= ms and not self.game.ended:
-            self.give(W.TICK)
-        if self.alerting:
-            app = self.app
-            if getattr(app.top, "counting", False):
-                return  # a stealth count is running: the alert rings right after it
-            for s in app.stack:
-                if isinstance(s, AlertScreen):
-                    return
-            app.wake()
-            app.push(AlertScreen(app, self))
-
-    # the end --------------------------------------------------------------------------
-    def _chunks(self, last):
-        head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
-        cut = head.index('"inputs":[') + 10
-        yield head[:cut]
-        for line in journal.lines(self.app.store, JOURNAL):
-            yield line + ","
-        yield last
-        yield head[cut:]
-
-    def end(self):
-        """The END input, the whole record into History, then the session files go.
-        END is not journalled: a power cut before History has the record leaves the
-        session running (end it again); after it, at worst the session reappears."""
-        value = [self.ms, W.END, 0, 0]
-        self._feed(value)
-        s = self.game.summary()
-        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.ms), len(s["dead"]), len(s["heavy to end"]))
-        store = self.app.store
-        chunks = self._chunks("[%d,%d,0,0]" % (value[0], W.END))
-        store.add_history(next(chunks), summary, chunks)
-        for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
-            store.remove(name)
-        self.app.stack[0].remove_task(self)
-
-
-def load(app):
-    """The saved session (at boot), or None. Resumes the clock at the saved time."""
-    store = app.store
-    head = store.read_text(HEADER)
-    if head is None:
-        return None
-    try:
-        rec = _record.loads(head, HEADER)
-        tr = Tracker(app, rec)
-    except (RecordError, ValueError) as e:
-        # kept for inspection, and out of the way: the notice shows once, not every boot
-        store.set_aside(HEADER, "unreadable: %s" % e)
-        return None
-    journal.read(store, JOURNAL, tr._load_line)
-    if tr.bad_line >= 0:
-        journal.read(store, JOURNAL, _ignore, tr.bad_line)
-    clk = store.read_text(CLOCK)
-    saved = int(clk) if clk and clk.isdigit() else 0
-    tr.resume_ms = tr.saved_ms = max(saved, tr.game.now)
-    tr._after()
-    return tr
 
 
 def open_tracker(app):
@@ -220,6 +40,7 @@ class AlertScreen(Screen):
     def __init__(self, app, tr):
         Screen.__init__(self, app)
         self.tr = tr
+        self.alert_for = tr  # the Tracker pushes one alert at a time
         self.phase = -1
 
     def button(self, b, ev, now):
@@ -335,7 +156,8 @@ class TrackerScreen(Screen):
     def __init__(self, app, tr):
         Screen.__init__(self, app)
         self.tr = tr
-        self.rows = []
+        self.rows = []  # 4-item lists reused every refresh (larp_wounds.views_into)
+        self.n = 0
         self.sel = 0
         self.sel_p = 0  # the participant the selection follows as the list re-sorts
         self.first = 0
@@ -343,14 +165,14 @@ class TrackerScreen(Screen):
         self.refresh()
 
     def refresh(self):
-        self.rows = self.tr.game.views(self.tr.ms)
+        self.n = self.tr.game.views_into(self.tr.ms, self.rows)
         if self.sel_p:
-            for i in range(len(self.rows)):
+            for i in range(self.n):
                 if self.rows[i][1] == self.sel_p:
                     self.sel = i + 1
                     break
-        self.sel = min(self.sel, len(self.rows) + 1)
-        self.first = draw.scroll_first(self.sel, self.first, len(self.rows) + 2, draw.rows_visible())
+        self.sel = min(self.sel, self.n + 1)
+        self.first = draw.scroll_first(self.sel, self.first, self.n + 2, draw.rows_visible())
 
     def resumed(self):
         self.refresh()
@@ -367,7 +189,7 @@ class TrackerScreen(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        n = len(self.rows) + 2
+        n = self.n + 2
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.sel_p = self.rows[self.sel - 1][1] if 0 < self.sel < n - 1 else 0

@@ -1,0 +1,205 @@
+"""The running LARP wound session, ticked by Home in the background.
+
+The Tracker is no screen: Home ticks it whatever is on top, so the timers run
+and the alert rings in every mode, and it resumes at boot. It lives apart from
+the tracker's screens (larp_wounds_ui) and labels (larp_ui, larp_text): while a
+session runs, only this, the rules (core/larp_wounds) and the journal stay on
+the heap; the screens load when opened or when an alert rings.
+
+The session is a `wounds` record (core/larp_wounds.py) kept bounded on flash:
+  wounds.rec  the record without inputs (options, roster), written once
+  wounds.jnl  one input a line, appended as it comes (never re-serialised)
+  wounds.clk  the session clock in ms, rewritten every SAVE_MS
+The inputs live only on flash: the heap holds the game's state (a few bytes a
+wound); its log is emptied after each input (nothing reads it). Undo replays the journal's first lines and cuts
+the rest; the History record is streamed from it. A power cut loses at most a
+torn last journal line (dropped on load) and at most SAVE_MS of session time
+(docs/rules/larp.md W7).
+"""
+from dicebox import journal
+from dicebox.core import larp
+from dicebox.core import larp_wounds as W
+from dicebox.core import record as _record
+from dicebox.core.compat import const
+from dicebox.core.game import RecordError
+from dicebox.store import WOUNDS
+
+HEADER, JOURNAL, CLOCK = WOUNDS
+SAVE_MS = const(10000)
+
+
+def _ignore(line):
+    pass
+
+
+def _int_line(line):
+    """[t, op, p, arg] from a journal line, or None if it is not one."""
+    if len(line) < 9 or line[0] != "[" or line[-1] != "]":
+        return None
+    parts = line[1:-1].split(",")
+    if len(parts) != 4:
+        return None
+    try:
+        return [int(x) for x in parts]
+    except ValueError:
+        return None
+
+
+class Tracker:
+    """The running wound session: the game, its session clock, the journal."""
+
+    def __init__(self, app, rec, resume_ms=0):
+        self.app = app
+        self.rec = rec  # inputs stay [] here: they live in the journal
+        self.game = _record.start(rec)
+        self.n = 0  # inputs given (lines in the journal)
+        self.last_judge = -1  # index of the last input that is not the clock's TICK
+        self.clock = None  # started by the first tick (the App's time base)
+        self.resume_ms = resume_ms
+        self.saved_ms = resume_ms
+        self.due = -1
+        self.alerting = False
+        self.bad_line = -1
+
+    @property
+    def ms(self):
+        return self.clock.ms if self.clock is not None else self.resume_ms
+
+    def count(self):
+        return self.game.count
+
+    def name(self, p):
+        return self.game.name(p) if self.game.names else ""
+
+    # inputs ---------------------------------------------------------------------
+    def _feed(self, value):
+        game = self.game
+        game.check(value)  # ValueError: refused, nothing changed
+        game.apply(value)
+        # Nothing here reads the log (History replays the record): keeping it
+        # would grow one contiguous array for hours, so it is emptied each input.
+        game.log.truncate(0)
+        if value[1] != W.TICK:
+            self.last_judge = self.n
+        self.n += 1
+
+    def _after(self):
+        self.due = self.game.next_due()
+        self.alerting = False
+        for f in self.game.flags:
+            if f & W.ALERT:
+                self.alerting = True
+                break
+
+    def give(self, op, p=0, arg=0):
+        """One input now; ValueError (a short reason) if the rules refuse it."""
+        value = [self.ms, op, p, arg]
+        self._feed(value)
+        journal.add(self.app.store, JOURNAL, "[%d,%d,%d,%d]" % (value[0], op, p, arg))
+        self._after()
+
+    def give_wound(self, p, kind):
+        self.give(W.WOUND, p, kind)
+
+    def _load_line(self, line):
+        if self.bad_line >= 0:
+            return
+        value = _int_line(line)
+        try:
+            if value is None:
+                raise ValueError("not [t, op, participant, arg]")
+            self._feed(value)
+        except ValueError as e:
+            self.bad_line = self.n
+            self.app.store.notices.append("%s line %d: %s; later lines dropped" % (JOURNAL, self.bad_line + 1, e))
+
+    def undo(self):
+        """Drop the judge's last input (and the clock's TICKs after it); True if one was."""
+        k = self.last_judge
+        if k < 0:
+            return False
+        self.game = _record.start(self.rec)
+        self.n = 0
+        self.last_judge = -1
+        journal.read(self.app.store, JOURNAL, self._load_line, k)
+        self._after()
+        return True
+
+    # time -------------------------------------------------------------------------
+    def tick(self, now):
+        if self.clock is None:
+            self.clock = larp.SessionClock(now, self.resume_ms)
+        ms = self.clock.update(now)
+        if ms - self.saved_ms >= SAVE_MS:
+            self.saved_ms = ms
+            self.app.store.write_text(CLOCK, str(ms))
+        if 0 <= self.due <= ms and not self.game.ended:
+            self.give(W.TICK)
+        if self.alerting:
+            app = self.app
+            if getattr(app.top, "counting", False):
+                return  # a stealth count is running: the alert rings right after it
+            for s in app.stack:
+                if getattr(s, "alert_for", None) is self:
+                    return
+            from dicebox.ui.larp_wounds_ui import AlertScreen  # loaded while it rings
+
+            app.wake()
+            app.push(AlertScreen(app, self))
+
+    # the end --------------------------------------------------------------------------
+    def _chunks(self):
+        """The History record, a piece at a time: the journal is never whole in the heap."""
+        head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
+        cut = head.index('"inputs":[') + 10
+        yield head[:cut]
+        sep = False
+        for line in journal.lines(self.app.store, JOURNAL):
+            if sep:
+                yield ","
+            yield line
+            sep = True
+        yield head[cut:]
+
+    def end(self):
+        """END into the journal, the whole record into History, then the session
+        files go. A power cut before History has the record: the next boot's load
+        ends it again (END already in); after it: the boot's store check removes
+        what is left of the files."""
+        if not self.game.ended:
+            self.give(W.END)
+        s = self.game.summary()
+        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
+        store = self.app.store
+        chunks = self._chunks()
+        store.add_history(next(chunks), summary, chunks)
+        for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
+            store.remove(name)
+        for home in self.app.stack[:1]:  # none while Home itself loads the session at boot
+            home.remove_task(self)
+
+
+def load(app):
+    """The saved session (at boot), or None. Resumes the clock at the saved time."""
+    store = app.store
+    head = store.read_text(HEADER)
+    if head is None:
+        return None
+    try:
+        rec = _record.loads(head, HEADER)
+        tr = Tracker(app, rec)
+    except (RecordError, ValueError) as e:
+        # kept for inspection, and out of the way: the notice shows once, not every boot
+        store.set_aside(HEADER, "unreadable: %s" % e)
+        return None
+    journal.read(store, JOURNAL, tr._load_line)
+    if tr.bad_line >= 0:
+        journal.read(store, JOURNAL, _ignore, tr.bad_line)
+    clk = store.read_text(CLOCK)
+    saved = int(clk) if clk and clk.isdigit() else 0
+    tr.resume_ms = tr.saved_ms = max(saved, tr.game.now)
+    tr._after()
+    if tr.game.ended:  # ended, and the power went before History had it: file it now
+        tr.end()
+        return None
+    return tr

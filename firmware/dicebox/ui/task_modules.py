@@ -1,0 +1,34 @@
+"""Which modules a background task keeps loaded (Home.add_task, through
+call_once: this code is on the heap only while a task is added)."""
+import sys
+
+
+def pinned(keep, name):
+    """keep plus the task's module `name` and the modules it uses, as a tuple."""
+    names = list(keep)
+    _needs(sys.modules[name], names)
+    return tuple(names)
+
+
+def _needs(mod, names):
+    """Add mod's name and those of the modules it uses: imported as modules, or
+    through a class or function taken from them (`from x import Y`)."""
+    name = mod.__name__
+    if name in names:
+        return
+    names.append(name)
+    for value in mod.__dict__.values():
+        if type(value) is type(mod):
+            used = value
+        elif isinstance(value, type):
+            used = sys.modules.get(getattr(value, "__module__", ""))
+        elif hasattr(value, "__globals__"):
+            used = None
+            for m in sys.modules.values():
+                if getattr(m, "__dict__", None) is value.__globals__:
+                    used = m
+                    break
+        else:
+            continue
+        if used is not None:
+            _needs(used, names)

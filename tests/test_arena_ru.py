@@ -1,0 +1,312 @@
+"""Arena in Russian: every event the cores can log has a Russian line on the
+fight screen (ui/arena_say_ru.py), the rulings screen shows translated names
+and values, and the Russian words load only while Russian is chosen."""
+import re
+import sys
+
+from conftest import FIRMWARE
+import pytest
+
+from dicebox import buttons as B
+from dicebox.core import arena, record
+from dicebox.core.log import EVENT, ROLL
+from dicebox.core.record import Record
+from dicebox.ui import arena_edit, arena_say_ru, home, lang, text
+from host_sim.device import Device, Platform
+from test_arena import A_BUILD, B_BUILD, INIT, both_fail, both_fail_ab, mine_at, play
+
+# Forced-dice fights (the dice of tests/test_arena.py) that between them log
+# every event name core/arena.py has and all 20 random events.
+FIGHTS = [(both_fail(n) + extra, 2, {}) for n, extra in (
+    (1, [7]), (2, [20, 20, 1, 3]), (6, [2]), (8, [2, 1]), (9, []), (10, [3]), (16, [3]), (17, [1, 3]),
+    (18, [2, 3]), (19, [1, 2]), (20, [8, 8, 3, 15]),
+)] + [(both_fail_ab(n) + extra, 2, {"a": A_BUILD, "b": B_BUILD}) for n, extra in (
+    (3, [7, 18, 2]), (4, [15, 10]), (5, [10, 15]), (12, [3, 9]), (13, [9, 3]), (14, [5, 7, 1, 2, 2]), (15, [7, 5]),
+)] + [
+    ([5, 5, 10, 5, 1, 1, 1, 20], 2, {}),  # initiative tie, re-rolled
+    (INIT + both_fail(7)[2:] * 2, 3, {"crumble": "once"}),  # crumble, crumble_none
+    (INIT + both_fail(7)[2:] * 4, 5, {}),  # both on the crumbled ends: ring-out tie
+    (INIT + [1, 1, 19, 20, 19, 1, 3] + both_fail(7)[2:], 3, {}),  # ring-out by crumbling
+    (INIT + both_fail(11)[2:] + [1, 5, 20, 1, 2], 3, {}),  # the switch: swap, knock, moved
+    (both_fail(9) + [1, 1, 1, 20], 3, {}),  # cheat stuns a: a stunned test next
+    (INIT + mine_at(7) + [5, 1, 10, 5, 1, 2, 2], 3, {}),  # mine blast
+    (INIT + [1, 1, 1, 20] + mine_at(7, 16) + [5, 1, 10, 5, 1, 2, 3], 4, {}),  # crystal heals
+    (INIT + [6, 1, 1, 20, 3] * 3, 4, {}),  # KO
+    (INIT + [1, 1, 1, 20] * 10, 11, {"health": 20}),  # time
+    (INIT + both_fail(11)[2:] * 10, 11, {}),  # time, equal health: tie
+    (INIT + [1, 1, 20, 20, 6, 5, 11, 1], 2, {}),  # equal rolls: roll-off for lower
+]
+_no_space = INIT
+for _s in (1, 2, 3, 6, 7, 8):
+    _no_space = _no_space + mine_at(_s)
+FIGHTS.append((_no_space + [1, 1, 19, 20, 1], 8, {"health": 20}))
+
+
+def _emitted_names(path):
+    """Every event name a core file logs: log.event("name", ...)."""
+    return set(re.findall(r'log\.event\("(\w+)"', path.read_text(encoding="utf-8")))
+
+
+def _is_russian(s):
+    return any("\u0400" <= ch <= "\u04ff" for ch in s)
+
+
+def _drawable(s):
+    box = text.SMALL.index("\ufffd")
+    return [ch for ch in s if text.SMALL.index(ch) == box]
+
+
+def _said(game):
+    """(name, a, English describe, Russian line) for each event game logged."""
+    out = []
+    face = 0
+    for k in range(len(game.log)):
+        kind, name, a, b, c = game.log.entry(k)
+        if kind == ROLL:
+            face = b
+        elif kind == EVENT:
+            out.append((name, a, game.describe(name, a, b, c), arena_say_ru.say(game, name, a, b, c, face)))
+    return out
+
+
+def test_every_event_the_duel_core_logs_has_a_russian_line():
+    seen = set()
+    events = set()
+    for dice, steps, options in FIGHTS:
+        game = play(dice, steps, **options)
+        for name, a, english, russian in _said(game):
+            seen.add(name)
+            if name == "event":
+                events.add(a)
+            assert russian != english and _is_russian(russian), (name, russian)
+            assert not russian.startswith(name + " "), (name, russian)  # not the fallback
+            assert not _drawable(russian), (russian, _drawable(russian))
+    assert seen == _emitted_names(FIRMWARE / "dicebox/core/arena.py")
+    assert events == set(range(1, 21))
+
+
+def test_every_random_event_move_and_method_has_a_russian_name():
+    assert len(arena_say_ru.EVENTS) == len(arena.EVENTS) == 20
+    assert len(arena_say_ru.ATTACK) == len(arena.ATTACK) and len(arena_say_ru.DEFEND) == len(arena.DEFEND)
+    assert len(arena_say_ru.METHODS) == len(arena.METHODS)
+    words = arena_say_ru.EVENTS + arena_say_ru.ATTACK + arena_say_ru.DEFEND + arena_say_ru.METHODS[1:]
+    assert all(_is_russian(w) and not _drawable(w) for w in words)
+    assert len(set(arena_say_ru.EVENTS)) == 20
+
+
+def test_every_tournament_event_has_a_russian_line():
+    seen = set()
+    fighters = [[n, [6, 6, 6, 6]] for n in "ABCD"]
+    for seed in (15, 323):  # seed 323 ties three times: a roll-off (tests/test_arena_cup.py)
+        rec = Record("arena_cup", {"fighters": fighters, "health": 1}, seed)
+        game = record.start(rec)
+        while game.prompt() is not None:
+            rec.inputs.append(0)
+            record.feed(game, rec, len(rec.inputs) - 1)
+        for k in range(len(game.log)):
+            kind, name, a, b, c = game.log.entry(k)
+            if kind == EVENT and name in ("match", "cup_tie", "cup_rolloff", "advance", "champion"):
+                english = game.describe(name, a, b, c)
+                russian = arena_say_ru.say_cup(game, name, a, b, c)
+                assert russian != english and _is_russian(russian) and not _drawable(russian), russian
+                seen.add(name)
+    assert seen == _emitted_names(FIRMWARE / "dicebox/core/arena_cup.py")
+
+
+def test_rulings_rows_are_labelled_and_translated():
+    try:
+        rows = {}
+        for code in ("en", "ru"):
+            lang.set_lang(code)
+            for name, _, allowed in arena_edit.RULES:
+                for v in ((False, True) if allowed is bool else allowed):
+                    row = arena_edit.ruling(name, v)
+                    assert len(row) <= 20 and not row.startswith(name) and not _drawable(row), row
+                    rows[(code, name, v)] = row
+        for (code, name, v), row in rows.items():
+            if code == "ru":
+                assert _is_russian(row) and row != rows[("en", name, v)]
+        assert rows[("en", "stun", "harder")] == "Stun: target -1"
+        assert rows[("ru", "share", True)] == "Мина+кристалл: можно"
+        # every value of an option reads differently
+        for code in ("en", "ru"):
+            for name, _, allowed in arena_edit.RULES:
+                vals = (False, True) if allowed is bool else allowed
+                assert len({rows[(code, name, v)] for v in vals}) == len(vals)
+    finally:
+        lang.set_lang("en")
+
+
+def test_rule_columns_line_up_with_their_keys():
+    from test_lang import _column
+
+    en = _column(FIRMWARE / "dicebox/ui/arena_edit.py", "_RULE_EN")
+    ru = _column(FIRMWARE / "dicebox/ui/arena_edit_ru.py", "LABELS")
+    assert [k for _, k in en] == list(arena_edit._RULE_KEYS) == [k for _, k in ru]
+    names = [o[0] for o in arena_edit.RULES]
+    for name, _, allowed in arena_edit.RULES:
+        vals = ("no", "yes") if allowed is bool else allowed
+        assert all("%s=%s" % (name, v) in arena_edit._RULE_KEYS for v in vals) and name in arena_edit._RULE_KEYS
+    assert len(arena_edit._RULE_KEYS) == len(names) + sum(2 if a is bool else len(a) for _, _, a in arena_edit.RULES)
+
+
+# ---- on the box ---------------------------------------------------------------
+
+
+def _device(code):
+    d = Device(platform=Platform((5).to_bytes(4, "big")))
+    d.app.settings["lang"] = code
+    d.app.apply_settings(d.app.settings, save=False)
+    d.app.top.build()  # Home: its labels in the language
+    return d
+
+
+def _choose(d, label):
+    items = d.app.top.items
+    for _ in range(len(items)):
+        if items[d.app.top.sel][0].startswith(label):
+            d.press(B.OK)
+            return
+        d.press(B.DOWN)
+    raise AssertionError("no row %r in %r" % (label, [i[0] for i in items]))
+
+
+@pytest.mark.parametrize("code", ("en", "ru"))
+def test_a_duel_on_the_box_speaks_the_settings_language(code):
+    for name in ("dicebox.ui.arena_say_ru", "dicebox.ui.arena_edit_ru"):
+        home._forget(name)  # imported by this file's other tests: the box must load them itself
+    try:
+        d = _device(code)
+        ru = code == "ru"
+        _choose(d, "Арена" if ru else "Arena")
+        _choose(d, "Поединок" if ru else "Duel")
+        _choose(d, "Правила" if ru else "Rulings")
+        rows = [label for label, _ in d.app.top.items]
+        assert rows[0] == ("Оглушение: порог -1" if ru else "Stun: target -1")
+        d.press(B.OK)  # cycles the stun ruling
+        assert d.app.top.items[0][0] == ("Оглушение: бросок -1" if ru else "Stun: roll -1")
+        d.press(B.OK)
+        d.press(B.BACK)
+        assert "dicebox.ui.arena_edit_ru" not in sys.modules  # left with the rulings screen
+        _choose(d, "Начать" if ru else "Start")
+        fight = d.app.top
+        assert type(fight).__name__ == "ArenaFight"
+        d.press(B.OK, 900)  # long OK: to the end
+        assert fight.done and fight.session.over
+        words = fight.lines
+        assert any(_is_russian(w) for w in words) == ru
+        assert ("dicebox.ui.arena_say_ru" in sys.modules) == ru
+        said = "".join(fight.lines)
+        assert all(not _drawable(w) for w in fight.lines), said
+        history = d.app.store.history()[0][1]
+        method = fight.game.method
+        assert history.endswith(arena_say_ru.METHODS[method] if ru else arena.METHODS[method])
+        d.press(B.BACK)  # leave the fight: the set-up comes back, the fight's code goes
+        assert "dicebox.ui.arena_say_ru" not in sys.modules
+    finally:
+        lang.set_lang("en")
+
+
+# ---- why the table rolls (the table-dice picker) -------------------------------
+
+
+def _roll_purposes(*names):
+    """Every literal purpose the cores give dice.roll: roll(die, "why"), and
+    through arena's helpers _d3("why") and _test(f, move, "why")."""
+    out = set()
+    pattern = r'(?:roll\([^,()]+, |_d3\(|_test\([^()]*, )"([^"]+)"\)'
+    for name in names:
+        out |= set(re.findall(pattern, (FIRMWARE / "dicebox/core" / name).read_text(encoding="utf-8")))
+    return out
+
+
+def test_every_roll_purpose_of_the_arena_and_larp_cores_reads_in_russian():
+    from dicebox.ui import why_ru
+
+    whys = _roll_purposes("arena.py", "arena_cup.py", "larp_boxing.py", "larp_duel.py", "larp_shoot.py",
+                          "larp_stealth.py", "larp_wounds.py")
+    assert len(whys) >= 25 and "initiative a" in whys and "accuracy" in whys
+    for why in whys:
+        for names in (None, ("Frost", "Trickster12")):
+            said = why_ru.say(why, names)
+            assert said != why and _is_russian(said) and len(said) <= 21 and not _drawable(said), (why, said)
+    assert why_ru.say("initiative b", ("Ash", "Blaze")) == "инициатива: Blaze"
+    assert why_ru.say("2d6+3") == "2d6+3"  # a dice expression stays as it is
+
+
+@pytest.mark.parametrize("code, line", [("en", "initiative a"), ("ru", "инициатива: Even")])
+def test_the_table_dice_picker_says_why_in_the_settings_language(code, line):
+    try:
+        d = _device(code)
+        d.app.settings["dice_source"] = "table"
+        ru = code == "ru"
+        _choose(d, "Арена" if ru else "Arena")
+        _choose(d, "Поединок" if ru else "Duel")
+        _choose(d, "Начать" if ru else "Start")
+        d.press(B.OK)  # initiative: the table rolls a's d20
+        picker = d.app.top
+        assert type(picker).__name__ == "NumberPicker" and picker.label == line
+        assert picker.title == ("Бросьте d20" if ru else "Roll d20")
+    finally:
+        lang.set_lang("en")
+
+
+def test_settings_open_only_from_home_so_the_arena_menu_never_sees_a_language_change():
+    # The arena menu keeps the labels it was built with: right only while the
+    # language cannot change under it (docs/rules/arena.md U16).
+    sources = {p.name: p.read_text(encoding="utf-8") for p in (FIRMWARE / "dicebox").rglob("*.py")}
+    assert [name for name, src in sources.items() if "SettingsScreen(app" in src] == ["home.py"]
+    assert sorted(name for name, src in sources.items() if "apply_settings(" in src) == ["app.py", "settings_ui.py"]
+
+
+_MP_SAY = """
+import json, sys
+from dicebox.core import record
+from dicebox.core.log import EVENT, ROLL
+from dicebox.ui import arena_say_ru, why_ru
+fights, whys = json.load(open(sys.argv[1]))
+for dice, steps, options in fights:
+    game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
+    face = 0
+    for k in range(len(game.log)):
+        kind, name, a, b, c = game.log.entry(k)
+        if kind == ROLL:
+            face = b
+        elif kind == EVENT:
+            print(arena_say_ru.say(game, name, a, b, c, face))
+for why in whys:
+    print(why_ru.say(why, ("Frost", "Trickster12")))
+"""
+
+
+def test_the_russian_words_are_the_same_on_micropython(mp, tmp_path):
+    import json
+
+    from dicebox.ui import why_ru
+
+    whys = sorted(_roll_purposes("arena.py", "arena_cup.py", "larp_duel.py", "larp_shoot.py", "larp_boxing.py"))
+    (tmp_path / "in.json").write_text(json.dumps([FIGHTS, whys]))
+    (tmp_path / "say.py").write_text(_MP_SAY)
+    want = []
+    for dice, steps, options in FIGHTS:
+        want += [russian for _, _, _, russian in _said(play(dice, steps, **options))]
+    want += [why_ru.say(why, ("Frost", "Trickster12")) for why in whys]
+    got = mp.run(tmp_path / "say.py", tmp_path / "in.json").stdout.decode("utf-8").splitlines()
+    assert len(want) > 400 and got == want
+
+
+def test_a_larp_duel_table_die_says_why_in_russian():
+    from dicebox.ui.fight import FightScreen
+
+    try:
+        d = _device("ru")
+        d.app.settings["dice_source"] = "table"
+        s = FightScreen(d.app, record.Record("duel", seed=11))
+        d.app.push(s)
+        s.give(1)  # challenge accepted: the first cycle's dice are the players'
+        assert s.give(0) is False
+        assert d.app.top.label == "атака" and d.app.top.title == "Бросьте d6"
+        d.press(B.OK)
+        assert d.app.top.label == "защита"
+    finally:
+        lang.set_lang("en")
