@@ -51,11 +51,11 @@ if sys.implementation.name == "cpython":
         # 3 rolls, a power cut, the resume, one more roll)
         runs = []
 
-        def session(k, rolls):
+        def session(k, rolls, rom=False):
             runs.append(1)
             d = tmp / ("r%d" % len(runs))
             d.mkdir()
-            b = Board(MP, d)
+            b = Board(MP, d, rom=rom)
             try:
                 _, st, lines = b.run(["wait 200", "state boot", "tap OK", "wait 100"] + ["tap OK"] * rolls
                                      + ["wait 100", "state rolled", "cut"], heap="%dk" % k)
@@ -70,28 +70,32 @@ if sys.implementation.name == "cpython":
             st.update(st2)
             return st
 
-        st = session(128, 3)
-        row("full UI App (128k heap): heap in use after boot (vboard's ~10 KB included)",
-            st["boot"]["heap_used"] if st else "fails", "bytes", "MicroPython")
-        row("full UI App (128k heap): free heap after boot", st["boot"]["heap_free"] if st else "fails", "bytes",
-            "MicroPython")
-        row("full UI App (128k heap): free heap after 3 dice rolls / after the power cut and resume",
-            "%d / %d" % (st["rolled"]["heap_free"], st["resumed"]["heap_free"]) if st else "fails", "bytes",
-            "MicroPython")
+        for rom, where in ((False, "code in RAM"), (True, "code in ROM")):
+            st = session(128, 3, rom)
+            if not rom:  # in ROM the image and the pad are on the unix port's heap too: free is the figure
+                row("full UI App, %s (128k heap): heap in use after boot (vboard's ~10 KB included)" % where,
+                    st["boot"]["heap_used"] if st else "fails", "bytes", "MicroPython")
+            row("full UI App, %s (128k heap): free heap after boot" % where, st["boot"]["heap_free"] if st else "fails",
+                "bytes", "MicroPython")
+            row("full UI App, %s (128k heap): free heap after 3 dice rolls / after the power cut and resume" % where,
+                "%d / %d" % (st["rolled"]["heap_free"], st["resumed"]["heap_free"]) if st else "fails", "bytes",
+                "MicroPython")
 
-        def least(rolls):
+        def least(rolls, rom):
             """The smallest heap (2k steps) the session runs in: down from 128k, or up to 160k."""
-            if session(128, rolls):
+            if session(128, rolls, rom):
                 k = 128
-                while k > 100 and session(k - 2, rolls):
+                while k > 64 and session(k - 2, rolls, rom):
                     k -= 2
                 return "%dk" % k
             for k in range(130, 162, 2):
-                if session(k, rolls):
+                if session(k, rolls, rom):
                     return "%dk" % k
             return "over 160k"
 
-        row("full UI App: least heap for 3 rolls + power cut + resume (2k steps)", least(3), "heap", "MicroPython")
-        row("full UI App: least heap for 50 rolls + power cut + resume (2k steps)", least(50), "heap", "MicroPython")
+        for rom, where in ((False, "code in RAM"), (True, "code in ROM")):
+            for rolls in (3, 50):
+                row("full UI App, %s: least heap for %d rolls + power cut + resume (2k steps)" % (where, rolls),
+                    least(rolls, rom), "heap", "MicroPython")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
