@@ -104,6 +104,7 @@ class Game(_Game):
         self.kind = bytearray()
         self.flags = bytearray()
         self.due = array("i")  # ms when it escalates, -1 when it does not
+        self.row_of = bytearray(self.count + 1)  # views_into's scratch: participant -> row + 1
 
     # --- pure views -------------------------------------------------------------
     def name(self, p):
@@ -144,6 +145,7 @@ class Game(_Game):
         once the list has grown. Returns the count; rows past it are stale."""
         n = 0
         heavy = self.heavy_ms
+        row_of = self.row_of
         kinds = self.kind
         dues = self.due
         for i in range(len(self.who)):
@@ -160,10 +162,8 @@ class Game(_Game):
                     due = -1
             p = self.who[i]
             left = due - now if due >= 0 else -1
-            j = 0
-            while j < n and rows[j][1] != p:
-                j += 1
-            if j == n:
+            j = row_of[p] - 1
+            if j < 0:
                 if n == len(rows):
                     rows.append([0, 0, 0, 0])
                 row = rows[n]
@@ -172,6 +172,7 @@ class Game(_Game):
                 row[2] = kind
                 row[3] = 1
                 n += 1
+                row_of[p] = n
                 continue
             row = rows[j]
             row[3] += 1
@@ -181,6 +182,8 @@ class Game(_Game):
                     row[2] = kind
             elif row[0] < 0 and _RANK[kind] > _RANK[row[2]]:
                 row[2] = kind
+        for a in range(n):
+            row_of[rows[a][1]] = 0
         for a in range(1, n):  # insertion sort in place: a few dozen rows, no allocation
             row = rows[a]
             b = a - 1
