@@ -1,0 +1,25 @@
+#!/bin/bash
+# Runs a tests/support script from a ROMFS image of the device's code, with the
+# free heap of a bare `-X heapsize=TARGET` (the "code in ROM" model of
+# tests/romfs.py, by hand). Needs the venv (`make test` makes it).
+#   tools/romheap.sh TARGET MODULE ARGS...
+#   tools/romheap.sh 128k ui_parity docs/scripts/titlebout.txt --heap
+#   tools/romheap.sh 128k storm 3 1500 /tmp/flash --heap -v    (an empty folder: the flash)
+set -e
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+TARGET=$1; shift
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+cd "$REPO"
+PY=.venv/bin/python; MP=.venv/bin/micropython
+PATH="$REPO/.venv/bin:$PATH" PYTHONPATH=. $PY -c "
+import sys
+from host_sim.bench import mpytree
+mpytree.device_tree('$OUT/tree')
+mpytree.compile_tree('tests/support', [n for n in __import__('os').listdir('tests/support') if n.endswith('.py')], '$OUT/tree')
+mpytree.romfs('$OUT/tree', '$OUT/rom.img')
+free, alloc = mpytree.bare_heap('$MP', '$TARGET')
+print(free, alloc, (__import__('os').path.getsize('$OUT/rom.img') + free) // 1024 + 64)
+" > "$OUT/sizes"
+read FREE ALLOC HEAPK < "$OUT/sizes"
+MICROPYPATH="$REPO/tests/support:.frozen" $MP -X heapsize=${HEAPK}k tests/support/rom_boot.py "$OUT/rom.img" $FREE $ALLOC "$@"
