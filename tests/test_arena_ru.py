@@ -234,6 +234,18 @@ def test_every_roll_purpose_of_the_arena_and_larp_cores_reads_in_russian():
     assert why_ru.say("2d6+3") == "2d6+3"  # a dice expression stays as it is
 
 
+def test_every_title_bout_roll_purpose_reads_in_russian():
+    from dicebox.core import titlebout as tb
+    from dicebox.ui import why_ru
+
+    whys = [w for n in dir(tb) if n.startswith("W_") for w in getattr(tb, n)]
+    assert len(whys) >= 24 and "AGG tie red 2d6" in whys
+    for why in whys:
+        said = why_ru.say(why)
+        assert said != why and _is_russian(said) and len(said) <= 21 and not _drawable(said), (why, said)
+    assert why_ru.say("red CF") == "красн. CF" and why_ru.say("blue cut chart") == "син. рассечение"
+
+
 @pytest.mark.parametrize("code, line", [("en", "initiative a"), ("ru", "инициатива: Even")])
 def test_the_table_dice_picker_says_why_in_the_settings_language(code, line):
     try:

@@ -422,3 +422,21 @@ def test_card_files_too_large_or_not_utf8_are_named_errors(tmp_path):
     assert found == []
     assert errors == ["%s/big.json: larger than %d bytes" % (tmp_path, cards.MAX_BYTES),
                       "%s/latin.json: not UTF-8 text" % tmp_path]
+
+
+def test_in_russian_the_table_dice_say_why_in_russian():
+    # the roll-off is asked by the set-up, the bout's dice by the fight screen: both translate
+    d = device(step="exchange", dice="table")
+    settings = dict(d.app.settings)
+    settings["lang"] = "ru"
+    d.app.apply_settings(settings)
+    d.app.top.build()  # Home's labels, as when Settings closes
+    open_item(d, "Титульный бой")
+    assert top(d) == "Setup"
+    open_item(d, "Начать бой")  # Antuofermo and Brandt: both AGG 10
+    assert top(d) == "NumberPicker" and d.app.top.label == "ничья AGG: красн. 2d6"
+    d.press(B.UP)
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK)  # the first exchange
+    assert top(d) == "NumberPicker" and d.app.top.label.startswith(("красн. ", "син. "))

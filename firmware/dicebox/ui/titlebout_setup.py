@@ -12,7 +12,7 @@ from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui import draw
+from dicebox.ui import draw, lang
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
@@ -179,7 +179,12 @@ class Setup(Menu):
                 rec.dice.append(value)
                 self.open_bout(rec)  # the picker has gone: the set-up is on top again
 
-            app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, need.why))
+            why = need.why
+            if lang.LANG[0] == "ru":  # the AGG tie's roll-off: the core's words are English
+                from dicebox.ui import why_ru
+
+                why = why_ru.say(why)
+            app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why))
             return
         self.found = ()  # the set-up is done with
         unload(CARD_MODULES)  # the game is built: the checks go before the fight screen is made
