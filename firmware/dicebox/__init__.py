@@ -2,6 +2,16 @@
 import sys
 
 
+def forget(name):
+    """Drop module `name` (a later import loads it again); True if it was loaded."""
+    mod = sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])  # the import also set it on the package
+    return mod is not None
+
+
 def call_once(module, fn, *args):
     """module.fn(*args) with `module` ("dicebox.x") imported for the call and dropped
     after it, with the modules its import loaded (what was loaded already stays):
@@ -16,8 +26,4 @@ def call_once(module, fn, *args):
     finally:
         mod = None
         for name in [n for n in sys.modules if n not in keep]:
-            sys.modules.pop(name)
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot])
-            if parent is not None and hasattr(parent, name[dot + 1:]):
-                delattr(parent, name[dot + 1:])  # the import also set it on the package
+            forget(name)

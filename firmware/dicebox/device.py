@@ -177,19 +177,15 @@ class Loop:
 
 
 def load_board():
-    import dicebox
-    from dicebox import board as checker
+    from dicebox import call_once
 
     try:
-        return checker.load(BOARD_FILE)
-    except checker.BoardError as e:
+        # the checker leaves after the call: its ~9 KB of bytecode goes back to the heap
+        return call_once("dicebox.board", "load", BOARD_FILE)
+    except ValueError as e:  # board.BoardError
         print("dicebox:", e)  # on the USB console: there is no panel to show it on yet
         return None
     finally:
-        # the checker is done: give its ~9 KB of bytecode back to the heap
-        sys.modules.pop("dicebox.board", None)
-        if hasattr(dicebox, "board"):
-            del dicebox.board
         gc.collect()
 
 

@@ -54,7 +54,7 @@ def _check_settings(st):
 def _check_record(st, name, with_summary):
     data = st.read_bytes(name)
     if data is None:
-        if st._size(name) >= 0:
+        if st.exists(name):
             st.set_aside(name, "cannot be read")
         return
     try:
@@ -107,12 +107,10 @@ def _wounds_filed(st, head):
     text = st.history_record(ids[0]) if ids else None
     if text is None:
         return False
-    rec = _record.loads(head, WOUNDS[0])
-    head = _record.Record(rec.ruleset, rec.options, rec.seed).dumps()
-    cut = head.find('"inputs":[') + 10
-    if cut < 10 or not text.startswith(head[:cut]):
+    before, after = _record.loads(head, WOUNDS[0]).around_inputs()
+    if not text.startswith(before):
         return False
-    at = cut
+    at = cut = len(before)
     for line in call_once("dicebox.journal", "lines", st, WOUNDS[1]):  # a generator: the module goes after the call
         if at > cut:
             if text[at : at + 1] != ",":
@@ -121,4 +119,4 @@ def _wounds_filed(st, head):
         if not text.startswith(line, at):
             return False
         at += len(line)
-    return at > cut and text[at:] == head[cut:]
+    return at > cut and text[at:] == after

@@ -11,6 +11,7 @@
 import sys
 
 from dicebox import buttons as B
+from dicebox import forget as _forget
 from dicebox.store import Store
 from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
@@ -25,14 +26,6 @@ def _scrub(n, a=0, b=0, c=0, d=0):
 def live_heap():
     _scrub(100)  # overwrite stale stack slots, so the conservative gc does not keep old screens
     return heapbase.live() if hasattr(heapbase.gc, "mem_alloc") else 0
-
-
-def _forget(name):
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1:]):
-        delattr(parent, name[dot + 1:])
 
 
 MINUTE = 60000

@@ -45,6 +45,13 @@ class Record:
         """dumps() as short strings, for a store's write_text(name, "", parts)."""
         return parts(self.to_obj())
 
+    def around_inputs(self):
+        """The record's text before and after its inputs, which are left out: a
+        long session's inputs come from its journal in between (ui/larp_tracker)."""
+        head = Record(self.ruleset, self.options, self.seed).dumps()
+        cut = head.index('"inputs":[') + 10
+        return head[:cut], head[cut:]
+
 
 def _int(value):
     return isinstance(value, int) and not isinstance(value, bool)

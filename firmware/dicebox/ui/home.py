@@ -4,6 +4,7 @@ import sys
 
 from dicebox import buttons as B
 from dicebox import call_once
+from dicebox import forget as _forget
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
@@ -54,15 +55,6 @@ def resume_current(app):
         # kept for inspection (a firmware update may have changed a rule), never deleted
         app.store.set_aside("current.json", "could not be resumed (%s)" % e)
         return False
-
-
-def _forget(name):
-    mod = sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1:]):
-        delattr(parent, name[dot + 1:])  # the import also set it on the package
-    return mod is not None
 
 
 def unload_since(keep):

@@ -150,16 +150,15 @@ class Tracker:
     # the end --------------------------------------------------------------------------
     def _chunks(self):
         """The History record, a piece at a time: the journal is never whole in the heap."""
-        head = _record.Record(self.rec.ruleset, self.rec.options, self.rec.seed).dumps()
-        cut = head.index('"inputs":[') + 10
-        yield head[:cut]
+        before, after = self.rec.around_inputs()
+        yield before
         sep = False
         for line in journal.lines(self.app.store, JOURNAL):
             if sep:
                 yield ","
             yield line
             sep = True
-        yield head[cut:]
+        yield after
 
     def end(self):
         """END into the journal, the whole record into History, then the session
@@ -173,7 +172,7 @@ class Tracker:
         store = self.app.store
         chunks = self._chunks()
         store.add_history(next(chunks), summary, chunks)
-        for name in (HEADER, JOURNAL, CLOCK):  # the header first: without it there is no session
+        for name in WOUNDS:  # the header first: without it there is no session
             store.remove(name)
         for home in self.app.stack[:1]:  # none while Home itself loads the session at boot
             home.remove_task(self)
