@@ -47,8 +47,7 @@ class Rom:
 
     def run(self, mp, module, *args, target="128k", **kw):
         """Run a support script's module from the image with the heap of `target`."""
-        free, alloc = mpytree.bare_heap(mp.exe, target)
-        heap = "%dk" % ((os.path.getsize(self.image) + free) // 1024 + 64)  # the image, the target, slack the pad takes
+        heap, free, alloc = mpytree.rom_heap(mp.exe, self.image, target)
         return mp.run(SUPPORT / "rom_boot.py", self.image, free, alloc, module, *args, heap=heap, **kw)
 
 

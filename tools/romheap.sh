@@ -18,8 +18,7 @@ from host_sim.bench import mpytree
 mpytree.device_tree('$OUT/tree')
 mpytree.compile_tree('tests/support', [n for n in __import__('os').listdir('tests/support') if n.endswith('.py')], '$OUT/tree')
 mpytree.romfs('$OUT/tree', '$OUT/rom.img')
-free, alloc = mpytree.bare_heap('$MP', '$TARGET')
-print(free, alloc, (__import__('os').path.getsize('$OUT/rom.img') + free) // 1024 + 64)
+print(*mpytree.rom_heap('$MP', '$OUT/rom.img', '$TARGET'))
 " > "$OUT/sizes"
-read FREE ALLOC HEAPK < "$OUT/sizes"
-MICROPYPATH="$REPO/tests/support:.frozen" $MP -X heapsize=${HEAPK}k tests/support/rom_boot.py "$OUT/rom.img" $FREE $ALLOC "$@"
+read HEAP FREE ALLOC < "$OUT/sizes"
+MICROPYPATH="$REPO/tests/support:.frozen" $MP -X heapsize=$HEAP tests/support/rom_boot.py "$OUT/rom.img" $FREE $ALLOC "$@"

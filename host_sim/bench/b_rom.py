@@ -15,7 +15,7 @@ if sys.implementation.name == "cpython":
     import subprocess
     import tempfile
 
-    from mpytree import ROOT, compile_tree, device_tree, romfs
+    from mpytree import ROOT, compile_tree, device_tree, rom_heap, romfs
 
     SUPPORT = os.path.join(ROOT, "tests", "support")
     MP = shutil.which("micropython")
@@ -28,11 +28,6 @@ if sys.implementation.name == "cpython":
             return "out of heap" if "MemoryError" in proc.stdout + proc.stderr else "failed"
         return last.split()[5]
 
-    def bare(target):
-        proc = subprocess.run([MP, "-X", "heapsize=" + target, "-c", "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"],
-                              capture_output=True, text=True, check=True)
-        return proc.stdout.split()
-
     tmp = tempfile.mkdtemp()
     try:
         tree = os.path.join(tmp, "tree")
@@ -42,13 +37,12 @@ if sys.implementation.name == "cpython":
         compile_tree(SUPPORT, ["ui_parity.py", "heapbase.py"], tree)
         image = os.path.join(tmp, "rom.img")
         romfs(tree, image)
-        free, alloc = bare("128k")
-        heap = "%dk" % ((os.path.getsize(image) + int(free)) // 1024 + 64)
+        heap, free, alloc = rom_heap(MP, image, "128k")
         print("row\tROMFS image of the device's code (firmware, driver, simulated device)\t%d\tbytes\tMicroPython" % os.path.getsize(image))
         for script in sorted(os.listdir(os.path.join(ROOT, "docs", "scripts"))):
             path = os.path.join("docs", "scripts", script)
             name = script[:-4]
-            got = run([os.path.join(SUPPORT, "rom_boot.py"), image, free, alloc, "ui_parity", path, "--heap"], heap, [])
+            got = run([os.path.join(SUPPORT, "rom_boot.py"), image, str(free), str(alloc), "ui_parity", path, "--heap"], heap, [])
             print("row\tscript %s: heap high-water, code in ROM, 128k heap\t%s\tbytes\tMicroPython" % (name, got))
             got = run([os.path.join(SUPPORT, "ui_parity.py"), path, "--heap"], "512k", [ram])
             print("row\tscript %s: heap high-water, code in RAM (512k heap)\t%s\tbytes\tMicroPython" % (name, got))

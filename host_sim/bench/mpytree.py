@@ -57,9 +57,11 @@ def romfs(tree, image):
         raise RuntimeError("mpremote romfs build: %s" % (proc.stdout + proc.stderr).strip()[-800:])
 
 
-def bare_heap(exe, target):
-    """gc.mem_free() and gc.mem_alloc() of `exe` started with -X heapsize=target."""
+def rom_heap(exe, image, target):
+    """(heapsize, free, alloc) for a code-in-ROM run: gc.mem_free() and
+    gc.mem_alloc() of `exe` started with -X heapsize=target, and a heap that holds
+    the image besides them, with slack for the pad (tests/support/heapbase.py)."""
     proc = subprocess.run([exe, "-X", "heapsize=" + target, "-c", "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"],
                           capture_output=True, text=True, check=True)
-    free, alloc = proc.stdout.split()
-    return int(free), int(alloc)
+    free, alloc = [int(x) for x in proc.stdout.split()]
+    return "%dk" % ((os.path.getsize(str(image)) + free) // 1024 + 64), free, alloc

@@ -11,7 +11,7 @@ import subprocess
 import struct
 
 from host_sim import deploy
-from host_sim.bench.mpytree import bare_heap
+from host_sim.bench.mpytree import rom_heap
 from host_sim.panel import Panel
 
 # scenario words -> step ops (tests/vboard/vb.py)
@@ -133,8 +133,7 @@ class Board:
         cmd = [self.mp.exe]
         free = alloc = 0
         if heap and self.rom:  # the image beside a heap with a bare `heap`'s free bytes
-            free, alloc = bare_heap(self.mp.exe, heap)
-            heap = "%dk" % ((os.path.getsize(self.rom) + free) // 1024 + 64)
+            heap, free, alloc = rom_heap(self.mp.exe, self.rom, heap)
         if heap:
             cmd += ["-X", "heapsize=" + heap]
         # run in the device's root; run.py's folder comes first on sys.path (the stand-ins)

@@ -30,31 +30,19 @@ def names(game):
     return game.names if getattr(game, "RULESET", None) == "arena" else None
 
 
-# Title Bout (core/titlebout.py W_*): "<corner> <rating or chart>"; ratings
-# (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
-_CORNERS = ("red ", "blue ")
-_CORNERS_RU = ("красн. ", "син. ")
-_CHARTS = (" punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart", "AGG tie ")
-_CHARTS_RU = (" удар", " травма", " фол", " рассечение", " счёт", "", "ничья AGG: ")
-
-
-def _corner(why):
-    for k in range(len(_CHARTS)):
-        if _CHARTS[k] in why:
-            why = why.replace(_CHARTS[k], _CHARTS_RU[k])
-    for k in (0, 1):
-        if why.startswith(_CORNERS[k]) or _CORNERS[k] in why:
-            return why.replace(_CORNERS[k], _CORNERS_RU[k])
-    return None
+# Title Bout (core/titlebout.py W_*): "[AGG tie ]<corner> <rating or chart>";
+# ratings (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
+_TB_EN = ("AGG tie ", "red ", "blue ", " punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart")
+_TB_RU = ("ничья AGG: ", "красн. ", "син. ", " удар", " травма", " фол", " рассечение", " счёт", "")
 
 
 def say(why, fighters=None):
     """why in Russian; fighters (a's name, b's) replace a trailing fighter
     letter (without them: A or B)."""
-    if why.startswith(_CORNERS) or why.startswith("AGG tie "):
-        said = _corner(why)
-        if said is not None:
-            return said
+    if why.startswith(_TB_EN[:3]):
+        for k in range(len(_TB_EN)):
+            why = why.replace(_TB_EN[k], _TB_RU[k])
+        return why
     who = ""
     if len(why) > 2 and why[-2] == " " and why[-1] in "ab" and why[:-2] in _EN:
         who = fighters[0 if why[-1] == "a" else 1] if fighters else why[-1].upper()
