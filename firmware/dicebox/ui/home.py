@@ -7,7 +7,6 @@ from dicebox import call_once
 from dicebox import forget as _forget
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, WOUNDS
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
 
@@ -22,7 +21,7 @@ MODES = (
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-BACKGROUND = ((WOUNDS[0], "larp_tracker", "load"),)
+BACKGROUND = (("wounds.rec", "larp_tracker", "load"),)
 
 
 def _module(name):
@@ -54,7 +53,7 @@ def resume_current(app):
         return True
     except (RecordError, ValueError) as e:
         # kept for inspection (a firmware update may have changed a rule), never deleted
-        app.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
+        app.store.set_aside("current.json", "could not be resumed (%s)" % e)
         return False
 
 
