@@ -34,9 +34,11 @@ LAYOUTS = ("auto", "rom", "files", "frozen")
 # Run on the board before anything is removed: the frozen layout needs the
 # firmware's own dicebox package (sys.path cut to the frozen modules).
 _CHECK_FROZEN = "import sys\nsys.path[:] = ['.frozen']\nimport dicebox\n"
-# Removed before copying, in every layout: a stale .py would shadow the new .mpy,
-# and '' comes before /rom on sys.path, so old copies would shadow the image.
-_CLEAN = """
+# The new files are copied to /.new first and moved into place by one short
+# script on the board: a copy that fails halfway (a full flash, a pulled cable)
+# leaves the code that was there, and the next deploy starts by removing /.new.
+NEW = ".new"
+_RM = """
 import os
 def rm(p):
     try:
@@ -48,9 +50,30 @@ def rm(p):
             os.remove(p)
     except OSError:
         pass
+"""
+_PREPARE = _RM + "rm('/%s')\n" % NEW
+# After the copy: old code copies go in every layout (a stale .py would shadow
+# the new .mpy, and '' comes before /rom on sys.path, so they would shadow the
+# image), then /.new is merged into / (other files in /lib stay).
+_SWAP = _RM + """
 for p in ('/dicebox', '/demo', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '/lib/adafruit_bus_device'):
     rm(p)
-"""
+def move(src, dst):
+    if os.stat(src)[0] & 0x4000:
+        try:
+            os.mkdir(dst)
+        except OSError:
+            pass
+        for n in os.listdir(src):
+            move(src + '/' + n, dst + '/' + n)
+        os.rmdir(src)
+    else:
+        rm(dst)
+        os.rename(src, dst)
+for n in os.listdir('/%s'):
+    move('/%s/' + n, '/' + n)
+os.rmdir('/%s')
+""" % (NEW, NEW, NEW)
 
 
 def tool(name):
@@ -222,18 +245,16 @@ def build_image(rom_tree, image, run=run_mpremote):
 
 def mpremote_args(port, staged, image=None, frozen=False):
     """The mpremote command that writes the ROMFS image (if given; or checks for the
-    frozen package), removes the old copies, copies the staged tree (what split_code
-    left of it) and restarts the board."""
+    frozen package), copies the staged tree (what split_code left of it) to /.new,
+    moves it into place, removing old copies, and restarts the board. Run in the
+    folder that holds `staged`."""
     cmd = ["mpremote", "connect", port]
     if image is not None:
         cmd += ["romfs", "deploy", image, "+"]
     if frozen:
         cmd += ["exec", _CHECK_FROZEN, "+"]
-    cmd += ["exec", _CLEAN]
-    for name in sorted(os.listdir(staged)):
-        path = os.path.join(staged, name)
-        cmd += ["+", "cp", "-r", name, ":"] if os.path.isdir(path) else ["+", "cp", name, ":" + name]
-    return cmd + ["+", "reset"]
+    return cmd + ["exec", _PREPARE, "+", "cp", "-r", os.path.basename(staged), ":" + NEW,
+                  "+", "exec", _SWAP, "+", "reset"]
 
 
 def stage_rom(board, staged, run=run_mpremote):
@@ -271,7 +292,7 @@ def deploy(board, port, layout, stage_root, run=run_mpremote, say=print):
         stage(board, staged)
         say("dicebox deploy: code as files on the flash filesystem%s" % (" (no ROMFS partition)" if layout == "auto"
                                                                            else ""))
-    code, _, err = run(mpremote_args(port, staged, image, layout == "frozen"), cwd=staged)
+    code, _, err = run(mpremote_args(port, staged, image, layout == "frozen"), cwd=os.path.dirname(staged))
     if code != 0:
         if layout == "frozen":
             raise CliError("LAYOUT=frozen: the board at PORT=%s did not import a frozen dicebox package, or mpremote "

@@ -118,7 +118,7 @@ def test_stage_compiles_and_mpremote_copies_everything(tmp_path):
         if dest.endswith(".mpy"):
             assert (out / dest).read_bytes()[:1] == b"M"  # mpy header
     cmd = deploy.mpremote_args("auto", str(out))
-    assert cmd[:4] == ["mpremote", "connect", "auto", "exec"] and "/dicebox" in cmd[4] and "/data" not in cmd[4]
-    assert cmd[5:] == ["+", "cp", "board.json", ":board.json", "+", "cp", "-r", "demo", ":", "+", "cp", "-r", "dicebox", ":",
-                       "+", "cp", "-r", "lib", ":",
-                       "+", "cp", "main.py", ":main.py", "+", "reset"]
+    # the whole staged tree goes to /.new, then one script on the board moves it into place
+    assert cmd == ["mpremote", "connect", "auto", "exec", deploy._PREPARE, "+", "cp", "-r", "stage", ":.new",
+                   "+", "exec", deploy._SWAP, "+", "reset"]
+    assert "/.new" in deploy._PREPARE and "/dicebox" in deploy._SWAP and "/data" not in deploy._SWAP

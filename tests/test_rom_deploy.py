@@ -161,15 +161,22 @@ class FlashOs:
             raise OSError(21)
         self._call(os.remove, self.path(p))
 
+    def rename(self, a, b):
+        if os.path.exists(self.path(b)):
+            raise OSError(17)  # stricter than littlefs (it replaces a file): the swap removes it first
+        self._call(os.rename, self.path(a), self.path(b))
+
 
 class Pico:
     """The board: `vfs` as the rp2 port's, the flash filesystem in `flash` (a host
     folder), `machine.reset()` recorded, and `dicebox` frozen in if `frozen`."""
 
-    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True, segments=None, flash=None, frozen=False, full=False):
+    def __init__(self, romfs_bytes=0, ioctl=None, has_vfs=True, segments=None, flash=None, frozen=False, full=False,
+                 room=None):
         self.partition = Partition(b"\xff" * romfs_bytes) if romfs_bytes else None
         self.vfs = Vfs(self.partition, romfs_bytes > 0 if ioctl is None else ioctl, segments) if has_vfs else None
         self.flash, self.frozen, self.full = flash, frozen, full
+        self.room = room  # files the flash takes before it is full (None: no limit)
         self.resets = 0
         self.sys = type("sys", (), {"path": ["", ".frozen", "/lib"]})
         self.ns = None
@@ -192,8 +199,10 @@ class Pico:
         return builtins.__import__(name, *args, **kw)
 
     def _open(self, p, mode="r", *args):
-        if self.full and "w" in mode:
+        if "w" in mode and (self.full or self.room == 0):
             raise OSError(28)  # ENOSPC
+        if "w" in mode and self.room is not None:
+            self.room -= 1
         try:
             return open(self.os.path(p), mode, *args)
         except OSError as e:
@@ -414,7 +423,7 @@ def test_layout_frozen_checks_the_firmware_and_copies_no_code(monkeypatch, tmp_p
     runner = Runner(monkeypatch, board)
     assert run_main(tmp_path, runner, "--port", PORT, "--layout", "frozen")[0] == 0
     (cmd,) = runner.calls
-    assert cmd[3:6] == ["exec", deploy._CHECK_FROZEN, "+"] and cmd[6:8] == ["exec", deploy._CLEAN]
+    assert cmd[3:6] == ["exec", deploy._CHECK_FROZEN, "+"] and cmd[6:8] == ["exec", deploy._PREPARE]
     dests = {d for _, d in deploy.plan("rpi_pico") if not deploy.is_code(d)}
     assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"} and board.resets == 1
     # stock firmware: the check's import fails on the board and nothing is removed
@@ -423,6 +432,24 @@ def test_layout_frozen_checks_the_firmware_and_copies_no_code(monkeypatch, tmp_p
     code, err = run_main(tmp_path, Runner(monkeypatch, board), "--port", PORT, "--layout", "frozen")
     assert code == 2 and err.count("\n") == 1 and "did not import a frozen dicebox package" in err
     assert os.path.exists(os.path.join(board.flash, "dicebox/device.mpy")) and board.resets == 0
+
+
+def test_a_copy_that_fails_halfway_leaves_the_old_code(monkeypatch, tmp_path):
+    board = Pico(flash=str(tmp_path / "flash"), room=7)  # the flash fills after 7 new files
+    old_deploy_on(board.flash)
+    before = {n: open(os.path.join(board.flash, n)).read() for n in files_under(board.flash)}
+    code, err = run_main(tmp_path, Runner(monkeypatch, board), "--port", PORT, "--layout", "files")
+    assert code == 2 and err.count("\n") == 1 and "mpremote: cp:" in err
+    # every old file is there as it was (the board still boots the old code); the part
+    # copied waits in /.new, which the next deploy removes first
+    assert {n: open(os.path.join(board.flash, n)).read() for n in files_under(board.flash)
+            if not n.startswith(".new/")} == before
+    assert len([n for n in files_under(board.flash) if n.startswith(".new/")]) == 7 and board.resets == 0
+    board.room = None
+    assert run_main(tmp_path, Runner(monkeypatch, board), "--port", PORT, "--layout", "files")[0] == 0
+    dests = {d for _, d in deploy.plan("rpi_pico")}
+    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert not os.path.exists(os.path.join(board.flash, ".new")) and board.resets == 1
 
 
 def test_full_flash_and_bad_layout_are_one_line(monkeypatch, tmp_path):
