@@ -31,6 +31,10 @@ def fresh_boot():
     yield
     for name in [n for n in sys.modules if n.startswith("dicebox.")]:
         del sys.modules[name]
+        dot = name.rfind(".")
+        parent = saved.get(name[:dot])
+        if name not in saved and parent is not None and hasattr(parent, name[dot + 1:]):
+            delattr(parent, name[dot + 1:])  # as dicebox.forget: `from dicebox.ui import home` would find a stale one
     sys.modules.update(saved)
     for name, mod in saved.items():
         dot = name.rfind(".")
@@ -120,6 +124,33 @@ def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
     d.press(B.BACK)  # back on Home: the ended session's modules go (issue #8: they stayed until a power cut)
     assert d.app.stack[0].tasks == []
     assert {n for n in sys.modules if n.startswith("dicebox.")} <= boot
+
+
+def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
+    # Issue #8: the menu kept every fight opened from it, so the fourth one sat on
+    # the code of the other three (the storm's peak, 133 KB at 192k: Firearms over
+    # Boxing and Duel)
+    d = Device(platform=Platform(b"\x00\x00\x00\x07"))
+    _choose(d, "LARP judge")
+    menu = d.app.top
+    _choose(d, "Wounds")
+    d.press(B.OK)  # Start: a session in the background
+    tracker_module = sys.modules["dicebox.ui.larp_tracker"]
+    while d.app.top is not menu:
+        d.press(B.BACK)
+    kept = set(sys.modules)
+    for fight, module in (("Boxing", "larp_boxing_ui"), ("Duel", "larp_duel_ui"), ("Firearms", "larp_shoot_ui")):
+        _choose(d, fight)
+        first = sys.modules["dicebox.ui." + module]
+        while d.app.top is not menu:
+            d.press(B.BACK)
+        assert "dicebox.ui." + module not in sys.modules and not hasattr(sys.modules["dicebox.ui"], module)
+        assert set(sys.modules) <= kept  # the menu's own modules stay
+        assert sys.modules["dicebox.ui.larp_tracker"] is tracker_module  # the running session's too
+    _choose(d, "Firearms")  # imported afresh (the shooter's number first: a session runs)
+    assert sys.modules["dicebox.ui.larp_shoot_ui"] is not first
+    d.press(B.OK)
+    assert type(d.app.top).__module__ == "dicebox.ui.larp_shoot_ui" and d.app.stack[0].tasks
 
 
 def test_the_bare_home_heap_comes_back_after_every_mode_micropython(mp, compiled, tmp_path):  # noqa: F811

@@ -318,8 +318,10 @@ class Storm:
                 self.heap_peak = max(self.heap_peak, self.heap_marks.pop(3))
             if "-v" in sys.argv:
                 rec = getattr(self.dev.app.stack[-1], "session", None)
+                # minute, live heap, screens, inputs, background tasks, modules loaded since boot
                 print("HEAP", now // MINUTE, self.heap_marks[-1], "/".join(type(x).__name__ for x in self.dev.app.stack),
-                      len(rec.rec.inputs) if rec else -1)
+                      len(rec.rec.inputs) if rec else -1, len(getattr(self.dev.app.stack[0], "tasks", ())),
+                      " ".join(n[8:] for n in sys.modules if n not in self.boot_modules))
         app = self.dev.app
         if len(app.stack) == 1 and now >= self.next_home:
             # a bare Home: the floor of these (the least the gc keeps) over the second

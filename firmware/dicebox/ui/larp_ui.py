@@ -5,10 +5,13 @@ larp_stealth_ui (their shared parts in larp_fights) and
 larp_wounds_ui (the wound tracker, which runs in the background once a
 session is started); they are imported only when opened.
 """
+import sys
+
 from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
+from dicebox.ui.home import unload
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, mode_label, t
 
@@ -135,6 +138,14 @@ class LarpMenu(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, L("larp"), [])
         self.build()
+        self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
+
+    def resumed(self):
+        # back from a fight or the wound list: their modules leave the heap, as a
+        # mode's do on Home (a running wound session's stay: Home pinned them), so
+        # the next fight does not sit on top of the last one's code (issue #8)
+        unload([n for n in sys.modules if n not in self.keep])
+        self.build()
 
     def build(self):
         self.title = L("larp")
@@ -142,9 +153,6 @@ class LarpMenu(Menu):
 
     def _opener(self, mod, fn):
         return lambda: getattr(module(mod), fn)(self.app)
-
-    def resumed(self):
-        self.build()
 
 
 def tracker(app):
