@@ -25,7 +25,7 @@ LABELS = (
     "Выберите %d бойцов.",                  # pick_more
     "OK шаг  держать: авто",                # ok_step
     "OK: сетка",                            # ok_bracket
-    "Победил %s",                           # wins
+    "Победа за %s",                         # wins (not "Победил %s": a fighter may be a woman)
     "Ничья",                                # tie
     "Чемпион",                              # champion
     "Раунд %d",                             # round
