@@ -8,6 +8,7 @@ from conftest import SUPPORT
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
 from host_sim.memstore import MemoryStore
+from test_larp_ui import device as larp_device, larp, start_session, wound  # (imported before fresh_boot runs)
 from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
@@ -151,6 +152,28 @@ def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
     assert sys.modules["dicebox.ui.larp_shoot_ui"] is not first
     d.press(B.OK)
     assert type(d.app.top).__module__ == "dicebox.ui.larp_shoot_ui" and d.app.stack[0].tasks
+
+
+def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_boot):
+    # Issue #8: the tracker's screens and labels, loaded for the alert, stayed under
+    # the mode (a Dice session here) until the next visit to Home
+    d = larp_device(sleep_s=15)
+    tr = start_session(d)
+    wound(d, 4, larp.HEAVY)
+    while d.app.top is not d.app.stack[0]:
+        d.press(B.BACK)
+    _choose(d, "Dice")
+    d.press(B.OK)  # a roll
+    tracker_screens = ("dicebox.ui.larp_wounds_ui", "dicebox.ui.larp_ui", "dicebox.core.larp_text")
+    assert not [n for n in tracker_screens if n in sys.modules]
+    d.wait(15 * 60000)
+    assert type(d.app.top).__name__ == "AlertScreen" and "dicebox.ui.larp_wounds_ui" in sys.modules
+    d.press(B.OK)
+    assert type(d.app.top).__name__ == "DiceScreen" and not tr.game.alerts()
+    assert not [n for n in tracker_screens if n in sys.modules]
+    assert "dicebox.ui.larp_tracker" in sys.modules and "dicebox.ui.dice_ui" in sys.modules
+    d.press(B.OK)  # the mode plays on
+    assert len(d.app.top.session.rec.inputs) == 2
 
 
 def test_the_bare_home_heap_comes_back_after_every_mode_micropython(mp, compiled, tmp_path):  # noqa: F811

@@ -16,6 +16,8 @@ the rest; the History record is streamed from it. A power cut loses at most a
 torn last journal line (dropped on load) and at most SAVE_MS of session time
 (docs/rules/larp.md W7).
 """
+import sys
+
 from dicebox import journal
 from dicebox.core import larp
 from dicebox.core import larp_wounds as W
@@ -142,10 +144,11 @@ class Tracker:
             for s in app.stack:
                 if getattr(s, "alert_for", None) is self:
                     return
-            from dicebox.ui.larp_wounds_ui import AlertScreen  # loaded while it rings
+            loaded = tuple(sys.modules)  # the alert's code goes once it is acknowledged
+            from dicebox.ui.larp_wounds_ui import AlertScreen
 
             app.wake()
-            app.push(AlertScreen(app, self))
+            app.push(AlertScreen(app, self, loaded))
 
     # the end --------------------------------------------------------------------------
     def _chunks(self):

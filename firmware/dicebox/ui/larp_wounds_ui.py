@@ -4,6 +4,8 @@ The running session (the Tracker Home ticks in the background, its files and
 how they survive a power cut) is in larp_tracker.py; these screens are loaded
 only while one of them is open.
 """
+import sys
+
 from dicebox import buttons as B
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
@@ -12,6 +14,7 @@ from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
+from dicebox.ui.home import unload
 from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
@@ -37,11 +40,12 @@ class AlertScreen(Screen):
 
     keep_awake = True
 
-    def __init__(self, app, tr):
+    def __init__(self, app, tr, loaded=None):
         Screen.__init__(self, app)
         self.tr = tr
         self.alert_for = tr  # the Tracker pushes one alert at a time
         self.phase = -1
+        self.loaded = loaded  # sys.modules before the alert loaded its code
 
     def button(self, b, ev, now):
         if b == B.OK and ev == B.CLICK:
@@ -52,6 +56,10 @@ class AlertScreen(Screen):
             else:
                 app.stack.remove(self)
                 app.redraw()
+            if self.loaded is not None:
+                # rung over another mode: the tracker's screens and labels leave the heap
+                # again, not at the next visit to Home (issue #8)
+                unload([n for n in sys.modules if n not in self.loaded])
 
     def tick(self, now):
         phase = (now // FLASH_MS) & 1
