@@ -144,6 +144,19 @@ def plan(board):
     return items
 
 
+def source_name(path):
+    """The name a module's .mpy gives its source ("dicebox/ui/app.py" or
+    "lib/adafruit_ssd1306.mpy" -> "dicebox.ui.app", "adafruit_ssd1306"): the
+    module's dotted name, which the import interns anyway, so tracebacks still
+    name the module and it costs no qstr of its own. A file path would be one
+    more interned name per module; past 1,260 names MicroPython's qstr pool
+    doubles into one ~14 KB block (docs/reliability.md, "What is left")."""
+    if path.startswith("lib/"):
+        path = path[4:]
+    name = path.rsplit(".", 1)[0].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
 def stage(board, out_dir, mpy_cross=None):
     """Build the device's files under out_dir (compiling with mpy-cross); returns the plan."""
     check_board(board_path(board))
@@ -156,9 +169,7 @@ def stage(board, out_dir, mpy_cross=None):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
             try:
-                # -s: tracebacks name the file as on the device; the name is a string on
-                # the heap for each loaded module, so the host's long path would cost RAM
-                proc = subprocess.run([mpy_cross, "-o", target, "-s", dest[:-4] + ".py", src], capture_output=True,
+                proc = subprocess.run([mpy_cross, "-o", target, "-s", source_name(dest), src], capture_output=True,
                                       text=True)
             except FileNotFoundError:
                 raise CliError("mpy-cross is not installed (run make .venv/.installed)")

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import sysconfig
 
+from host_sim.deploy import source_name
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SITE = sysconfig.get_paths()["purelib"]
 HOST_MODULES = ("__init__", "device", "panel", "memstore", "script")  # host_sim modules the simulated device needs
@@ -31,11 +33,11 @@ def py_files(root, top):
 
 
 def compile_tree(src_root, rels, out):
-    """src_root/rel.py -> out/rel.mpy, named rel.py in tracebacks (as on the device)."""
+    """src_root/rel.py -> out/rel.mpy, named by its module in tracebacks (as make deploy does)."""
     for rel in rels:
         target = os.path.join(str(out), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        proc = subprocess.run([tool("mpy-cross"), "-o", target, "-s", rel, os.path.join(str(src_root), rel)],
+        proc = subprocess.run([tool("mpy-cross"), "-o", target, "-s", source_name(rel), os.path.join(str(src_root), rel)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError("mpy-cross %s: %s" % (rel, proc.stderr.strip()))
