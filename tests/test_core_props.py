@@ -125,6 +125,16 @@ def test_any_session_stays_in_range_ends_and_replays(ruleset):
             g3 = record.replay(back)
             assert dumps(g3.state()) == dumps(record.replay(rec, upto=len(back.inputs)).state())
             assert invariants.problems(g3) == []
+            # the device's undo (ui/session.py): one replay gives the record and its game,
+            # which plays on as that record's game (dice entered next reach it)
+            back1, g4 = record.undone(rec)
+            assert back1.inputs == rec.inputs[:-1] and back1.dice == record.undo(rec).dice
+            assert dumps(g4.state()) == dumps(record.replay(back1).state())
+            assert g4.dice.forced is back1.dice
+            back1.inputs.append(rec.inputs[-1])
+            back1.dice.extend(rec.dice[len(back1.dice):])
+            record.feed(g4, back1, len(back1.inputs) - 1)
+            assert dumps(g4.state()) == dumps(game.state())
         TRIED[ruleset] = TRIED.get(ruleset, [0, 0, 0])
         TRIED[ruleset][0] += 1
         TRIED[ruleset][1] += len(rec.inputs)

@@ -152,10 +152,16 @@ def replay(record, ask=False, upto=None):
 
 def undo(record):
     """Drop the last input and the forced dice only it consumed."""
-    if not record.inputs:
-        return record
-    game = replay(record, upto=len(record.inputs) - 1)
-    return Record(record.ruleset, record.options, record.seed, record.inputs[:-1], record.dice[: game.dice.used])
+    return undone(record)[0] if record.inputs else record
+
+
+def undone(record, ask=False):
+    """(undo(record), its game): the replay that finds the dice to keep is that
+    record's game, so a device's undo needs one game besides its own, not two."""
+    game = replay(record, ask, upto=len(record.inputs) - 1)
+    rec = Record(record.ruleset, record.options, record.seed, record.inputs[:-1], record.dice[: game.dice.used])
+    game.dice.forced = rec.dice  # the same values, the ones it used
+    return rec, game
 
 
 def _input_text(record, index):

@@ -4,9 +4,12 @@ undo, and the players' own dice when Settings say so.
 The record is the truth: after every input it is saved whole (the store
 writes atomically), so a power cut resumes exactly where it stopped.
 """
+import sys
+
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
+from dicebox.ui.home import unload
 
 
 class Session:
@@ -24,6 +27,7 @@ class Session:
             # on with the box's dice rather than never opening again
             self.ask = False
             self.game = _record.replay(rec)
+        self.built = 0  # games rebuilt from the record (undo, table dice): screens compare it
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None
 
@@ -40,13 +44,13 @@ class Session:
         except _dice.NeedDie as need:
             # apply() stopped midway: rebuild from the record without this input
             rec.inputs.pop()
-            self.game = _record.replay(rec, ask=self.ask)
+            self.game = self._rebuilt(_record.replay, rec)
             self.need = need
             self.pending = value
             return False
         except RecordError:
             rec.inputs.pop()
-            self.game = _record.replay(rec, ask=self.ask)
+            self.game = self._rebuilt(_record.replay, rec)
             raise
         self.need = None
         self.pending = None
@@ -62,12 +66,26 @@ class Session:
     def undo(self):
         if not self.rec.inputs:
             return False
-        self.rec = _record.undo(self.rec)
-        self.game = _record.replay(self.rec, ask=self.ask)
+        self.rec, self.game = self._rebuilt(_record.undone, self.rec)
         self.need = None
         self.pending = None
         self.save()
         return True
+
+    def _rebuilt(self, build, rec):
+        """build(rec, ask): the game again from the record (undo, a die the table must
+        roll), once the old one is dropped: two games at once did not fit a Title Bout
+        in 128k (if the heap runs out here, the saved record is whole; screens keep no
+        game: `built` tells them it changed).
+        A build may load code only a build needs (Title Bout's card checks): it goes
+        again, as after the fight screen's first build, not at Home (issue #8)."""
+        self.game = None
+        self.built += 1
+        loaded = tuple(sys.modules)
+        try:
+            return build(rec, self.ask)
+        finally:
+            unload([n for n in sys.modules if n not in loaded])
 
     def save(self):
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size

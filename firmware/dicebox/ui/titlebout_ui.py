@@ -29,8 +29,8 @@ _SHORT = const(6)  # characters of a name beside the big digits
 _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
 _SHEET_ROWS = const(5)  # scoresheet rows on screen
 _STOP = tb.STOP_PICK
-# What only the set-up and the start of a record need: the fight runs without them.
-# A replay (undo, table dice) loads the checks and demo charts again: changed() unloads them.
+# What only the set-up and the start of a record need: the fight runs without them
+# (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
 SETUP_MODULES = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo",
                  "dicebox.core.errtext")
 
@@ -108,7 +108,7 @@ class TitleBoutScreen(FightScreen):
     # what is on screen: the log up to `shown`, with the clock and points at that point
     def _rebuild(self):
         """Everything in the log shown (a resume, an undo, a replay for table dice)."""
-        self.seen = self.game
+        self.seen = self.session.built  # not the game: it would outlive its rebuild
         self.shown = 0
         self.round = 1
         self.click = 0
@@ -200,9 +200,8 @@ class TitleBoutScreen(FightScreen):
 
     # the game moved ---------------------------------------------------------
     def changed(self):
-        if self.game is not self.seen:
+        if self.session.built != self.seen:
             self._rebuild()  # a replay: undo, or the table's dice went in
-            unload(SETUP_MODULES)  # the replay's checks and demo charts
         else:
             self._reveal(self.step_exchange or self.rush)
             self._sound()
