@@ -1,5 +1,6 @@
 """Russian arena labels, in the order of arena_text._KEYS (the comment names
-the key). Imported only while Russian is chosen."""
+the key). Imported only while Russian is chosen. "Победа за %s", not
+"Победил %s": a past-tense verb has a gender (docs/rules/arena.md, U12)."""
 
 LABELS = (
     "Поединок",                             # duel
@@ -25,7 +26,7 @@ LABELS = (
     "Выберите %d бойцов.",                  # pick_more
     "OK шаг  держать: авто",                # ok_step
     "OK: сетка",                            # ok_bracket
-    "Победа за %s",                         # wins (not "Победил %s": a fighter may be a woman)
+    "Победа за %s",                         # wins
     "Ничья",                                # tie
     "Чемпион",                              # champion
     "Раунд %d",                             # round
