@@ -12,7 +12,7 @@ OK = const(2)
 BACK = const(3)
 LEFT = const(4)
 RIGHT = const(5)
-COUNT = const(6)
+_COUNT = const(6)
 NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")
 
 PRESS = const(1)  # went down (debounced)
@@ -36,9 +36,9 @@ class Buttons:
         self.diff = ticks_diff
         self.raw = 0  # last raw levels, bit per button, 1 = pressed
         self.stable = 0  # debounced levels
-        self.changed_at = [0] * COUNT  # when the raw level of each button last changed
-        self.down_at = [0] * COUNT  # when the debounced press began
-        self.next_repeat = [0] * COUNT
+        self.changed_at = [0] * _COUNT  # when the raw level of each button last changed
+        self.down_at = [0] * _COUNT  # when the debounced press began
+        self.next_repeat = [0] * _COUNT
         self.long_sent = 0  # bit per button
         self.events = []  # (button, event) waiting for the caller
 
@@ -47,7 +47,7 @@ class Buttons:
         diff = self.diff
         changed = levels ^ self.raw
         self.raw = levels
-        for b in range(COUNT):
+        for b in range(_COUNT):
             bit = 1 << b
             if changed & bit:
                 self.changed_at[b] = now

@@ -23,46 +23,46 @@ STAT_MAX = const(9)
 STAT_TOTAL = const(24)
 
 GRID = const(8)
-D8 = const(8)  # places mines and crystals on the 1x8 grid
+_D8 = const(8)  # places mines and crystals on the 1x8 grid
 START = (4, 5)  # a on the 4th space, b on the 5th
-TIME = const(10)
+_TIME = const(10)
 
 # Damage codes of the move table.
 NONE = const(0)
 ONE = const(1)
-TWO = const(2)
-DMG_D3 = const(3)
-DMG_D3P1 = const(4)
-DMG_D6 = const(5)
+_TWO = const(2)
+_DMG_D3 = const(3)
+_DMG_D3P1 = const(4)
+_DMG_D6 = const(5)
 DAMAGE_TEXT = ("0", "1", "2", "D3", "D3+1", "D6")
 
 # Effect bits of the move table.
-STUN = const(1)
+_STUN = const(1)
 KB = const(2)
-SWITCH = const(4)
+_SWITCH = const(4)
 EVENT = const(8)
 
 # Moves by die face 1..6: (name, stat, stat, bonus, damage, effects).
 ATTACK = (
     ("Strike", P, A, 1, ONE, 0),
-    ("Heavy Strike", P, A, 0, TWO, STUN),
+    ("Heavy Strike", P, A, 0, _TWO, _STUN),
     ("Kick", P, A, 1, ONE, 0),
-    ("Heavy Kick", P, A, 0, TWO, KB),
-    ("Grapple", P, T, 0, DMG_D3P1, KB),
-    ("Special", S, S, 0, DMG_D3P1, STUN),
+    ("Heavy Kick", P, A, 0, _TWO, KB),
+    ("Grapple", P, T, 0, _DMG_D3P1, KB),
+    ("Special", S, S, 0, _DMG_D3P1, _STUN),
 )
 DEFEND = (
     ("Block", T, T, 1, NONE, EVENT),
-    ("Counter", T, S, 0, DMG_D3, SWITCH),
-    ("Dodge", A, A, 0, NONE, SWITCH),
-    ("Shield", T, S, 0, DMG_D3P1, 0),
-    ("Grapple", P, T, 0, DMG_D3P1, KB),
-    ("Special", S, S, 0, DMG_D3P1, STUN | SWITCH),
+    ("Counter", T, S, 0, _DMG_D3, _SWITCH),
+    ("Dodge", A, A, 0, NONE, _SWITCH),
+    ("Shield", T, S, 0, _DMG_D3P1, 0),
+    ("Grapple", P, T, 0, _DMG_D3P1, KB),
+    ("Special", S, S, 0, _DMG_D3P1, _STUN | _SWITCH),
 )
 # The rules text (section 3) lists Stun and KB moves differently from the
 # table: option "effects" picks which governs. Index: attack die - 1.
-_TEXT_ATTACK = (0, STUN, 0, STUN | KB, KB, KB)
-_TEXT_SPECIAL_DEF = KB | SWITCH
+_TEXT_ATTACK = (0, _STUN, 0, _STUN | KB, KB, KB)
+_TEXT_SPECIAL_DEF = KB | _SWITCH
 
 EVENTS = (
     "Mine", "Spirits of the Slain", "Flare", "Shifting Ground", "Arcane Strikes",
@@ -78,16 +78,16 @@ CRYSTAL = const(2)
 # How a fight ended.
 GOING = const(0)
 KO = const(1)
-RINGOUT = const(2)
-TIMEUP = const(3)
-SUDDEN = const(4)
-TIE = const(5)
+_RINGOUT = const(2)
+_TIMEUP = const(3)
+_SUDDEN = const(4)
+_TIE = const(5)
 METHODS = (None, "ko", "ringout", "time", "sudden-death", "tie")
 
 # Outcome codes of a moment's tests (state()["last"]).
 O_ATT = const(1)  # attacker passed, defender failed
 O_DEF = const(2)  # defender passed, attacker failed
-O_BOTH = const(3)
+_O_BOTH = const(3)
 O_NONE = const(4)
 
 
@@ -165,7 +165,7 @@ class Game(_Game):
         self.lo = 1  # arena ends after crumbling
         self.hi = GRID
         self.crumbles = 0
-        self.time = TIME
+        self.time = _TIME
         self.moment = 0
         self.attacker = -1  # before initiative
         self.winner = -1
@@ -228,7 +228,7 @@ class Game(_Game):
             self.last[2] = O_DEF
             fx = self._defend_effects(dm)
             self._hit(att, dmove[4], fx)
-            if fx & SWITCH and self.method == GOING:
+            if fx & _SWITCH and self.method == GOING:
                 self._switch()
             if fx & EVENT and self.method == GOING:
                 self._event()
@@ -236,7 +236,7 @@ class Game(_Game):
             self.last[2] = O_NONE
             self._event()
         else:
-            self.last[2] = O_BOTH
+            self.last[2] = _O_BOTH
             self._both(am, dm)
         if self.method == GOING:
             self._count_down(1)
@@ -281,19 +281,19 @@ class Game(_Game):
             self._damage(f, self._amount(damage))
             if self.method != GOING:
                 return
-        if fx & STUN:
+        if fx & _STUN:
             self._stun(f)
         if fx & KB:
             self._knock(f, 1)
 
     def _amount(self, code):
-        if code == DMG_D3:
+        if code == _DMG_D3:
             return self.dice.roll(_dice.D3, "damage D3")
-        if code == DMG_D3P1:
+        if code == _DMG_D3P1:
             return self.dice.roll(_dice.D3, "damage D3+1") + 1
-        if code == DMG_D6:
+        if code == _DMG_D6:
             return self.dice.roll(_dice.D6, "damage D6")
-        return code  # NONE, ONE, TWO are their own amounts
+        return code  # NONE, ONE, _TWO are their own amounts
 
     def _both(self, am, dm):
         """Both tests passed: the cases of section 3 by defender move."""
@@ -414,7 +414,7 @@ class Game(_Game):
             to = pos[f] + step
             if to < self.lo or to > self.hi:
                 self.log.event("ringout", f, to)
-                self._end(o, RINGOUT)
+                self._end(o, _RINGOUT)
                 return
             pos[o] = pos[f]
             pos[f] = to
@@ -443,7 +443,7 @@ class Game(_Game):
             self.log.event("no_space", item)
             return
         while True:
-            s = self.dice.roll(D8, "place d8")
+            s = self.dice.roll(_D8, "place d8")
             if self.lo <= s <= self.hi and self._free(s, item):
                 break
         self.cells[s] |= item
@@ -474,11 +474,11 @@ class Game(_Game):
         if out_b:
             self.log.event("ringout", 1, self.pos[1])
         if out_a and out_b:
-            self._end(-1, RINGOUT)
+            self._end(-1, _RINGOUT)
         elif out_a:
-            self._end(1, RINGOUT)
+            self._end(1, _RINGOUT)
         elif out_b:
-            self._end(0, RINGOUT)
+            self._end(0, _RINGOUT)
 
     def _count_down(self, n):
         t = self.time - n
@@ -488,11 +488,11 @@ class Game(_Game):
         self.log.event("time", t, n)
         if t == 0:
             if self.hp[0] > self.hp[1]:
-                self._end(0, TIMEUP)
+                self._end(0, _TIMEUP)
             elif self.hp[1] > self.hp[0]:
-                self._end(1, TIMEUP)
+                self._end(1, _TIMEUP)
             else:
-                self._end(-1, TIE)
+                self._end(-1, _TIE)
 
     def _end(self, winner, method):
         self.winner = winner
@@ -570,7 +570,7 @@ class Game(_Game):
                 rb = self.dice.roll(_dice.D20, "sudden death b")
                 if ra != rb:
                     break
-            self._end(0 if ra > rb else 1, SUDDEN)
+            self._end(0 if ra > rb else 1, _SUDDEN)
 
     def _both_test(self, n):
         """Events 2-5: each fighter takes a doubled-stat test, attacker first."""

@@ -6,10 +6,10 @@ roll() evaluates it. Errors name the bad character and its position.
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 
-MAX_COUNT = const(99)
-MAX_SIDES = const(1000)
-MAX_CONST = const(9999)
-MAX_TERMS = const(8)
+_MAX_COUNT = const(99)
+_MAX_SIDES = const(1000)
+_MAX_CONST = const(9999)
+_MAX_TERMS = const(8)
 _CONST = const(0)  # die code of a plain number term
 
 
@@ -44,30 +44,30 @@ def parse(text):
         sign = -1 if src[0] == "-" else 1
         i = 1
     while True:
-        if len(terms) == MAX_TERMS:
-            raise ExprError("more than %d terms in '%s'" % (MAX_TERMS, text))
+        if len(terms) == _MAX_TERMS:
+            raise ExprError("more than %d terms in '%s'" % (_MAX_TERMS, text))
         j = _digits(src, i)
         count = int(src[i:j]) if j > i else 0
         k = j
         if k < len(src) and src[k] in "dD" and (k + 1 < len(src) and (src[k + 1] == "%" or "0" <= src[k + 1] <= "9")):
             if j == i:
                 count = 1
-            if not 1 <= count <= MAX_COUNT:
-                raise ExprError("dice count must be 1..%d in '%s'" % (MAX_COUNT, text))
+            if not 1 <= count <= _MAX_COUNT:
+                raise ExprError("dice count must be 1..%d in '%s'" % (_MAX_COUNT, text))
             if src[k + 1] == "%":
                 die = _dice.PCT
                 k += 2
             else:
                 e = _digits(src, k + 1)
                 sides = int(src[k + 1:e])
-                if not 2 <= sides <= MAX_SIDES:
-                    raise ExprError("a die needs 2..%d sides, not %d, in '%s'" % (MAX_SIDES, sides, text))
+                if not 2 <= sides <= _MAX_SIDES:
+                    raise ExprError("a die needs 2..%d sides, not %d, in '%s'" % (_MAX_SIDES, sides, text))
                 die = sides
                 k = e
             terms.append((sign, count, die, None))
         elif j > i:
-            if count > MAX_CONST:
-                raise ExprError("number %d is over %d in '%s'" % (count, MAX_CONST, text))
+            if count > _MAX_CONST:
+                raise ExprError("number %d is over %d in '%s'" % (count, _MAX_CONST, text))
             terms.append((sign, count, _CONST, None))
         elif i < len(src) and (src[i].isalpha() or src[i] == "_"):
             k = i

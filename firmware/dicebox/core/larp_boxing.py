@@ -19,7 +19,7 @@ OH = const(1)
 OOOF = const(2)
 BLOCK = const(3)
 ZONE_COUNT = const(6)
-BLOWS = const(2)  # blows in one attack
+_BLOWS = const(2)  # blows in one attack
 CARDS = ("", "card for boxer 1", "card for boxer 2")  # roll purposes of the secret deal
 
 
@@ -144,7 +144,7 @@ class Game(_Game):
             self._end(a, "knockout")
             return
         self.blow += 1
-        if self.blow < BLOWS:
+        if self.blow < _BLOWS:
             return
         self.blow = 0
         self.hiding = False

@@ -11,9 +11,9 @@ from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
 
 RULESET = "duel"
-BODY_LIMIT = const(2)
-LIMB_LIMIT = const(4)
-HEAD_LIMIT = const(1)
+_BODY_LIMIT = const(2)
+_LIMB_LIMIT = const(4)
+_HEAD_LIMIT = const(1)
 
 OPTIONS = (
     ("weapon", "melee", ("melee", "firearms")),  # firearms: exactly one cycle (ruling D4)
@@ -83,11 +83,11 @@ class Game(_Game):
                 self.limbs[d] += 1
         if self.options["weapon"] == "firearms":
             self._end(a if hit != larp.MISS else None, "firearms")
-        elif self.heads[d] >= HEAD_LIMIT:
+        elif self.heads[d] >= _HEAD_LIMIT:
             self._end(a, "head")
-        elif self.bodies[d] >= BODY_LIMIT:
+        elif self.bodies[d] >= _BODY_LIMIT:
             self._end(a, "body")
-        elif self.limbs[d] >= LIMB_LIMIT:
+        elif self.limbs[d] >= _LIMB_LIMIT:
             self._end(a, "limbs")
         else:
             self.attacker = d

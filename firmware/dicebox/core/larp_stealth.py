@@ -13,7 +13,7 @@ from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
 
 RULESET = "stealth"
-LIGHT_COUNTS = const(2)
+_LIGHT_COUNTS = const(2)
 COUNTS = const(4)
 OPTIONS = (("beat_ms", 1000, (250, 5000)),)
 
@@ -31,7 +31,7 @@ def beats(prev_ms, now_ms, beat_ms):
 
 def wound_at(elapsed_ms, beat_ms):
     n = count_at(elapsed_ms, beat_ms)
-    if n <= LIGHT_COUNTS:
+    if n <= _LIGHT_COUNTS:
         return larp.LIGHT
     if n <= COUNTS:
         return larp.HEAVY

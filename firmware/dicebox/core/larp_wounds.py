@@ -32,9 +32,9 @@ END = const(6)
 OPS = ("tick", "wound", "help", "ack", "choose", "heal", "end")
 DIES = const(1)
 STAYS = const(2)
-MAX_OPEN = const(8)  # open wounds per participant: what one screen line can summarise
-MAX_WOUNDS = const(2000)  # wounds in a session: bounds the tracker's memory
-HELPED = const(1)
+_MAX_OPEN = const(8)  # open wounds per participant: what one screen line can summarise
+_MAX_WOUNDS = const(2000)  # wounds in a session: bounds the tracker's memory
+_HELPED = const(1)
 ALERT = const(2)
 _NO_TIMER = const(0x3FFFFFFF)
 _MINUTE = const(60000)
@@ -249,10 +249,10 @@ class Game(_Game):
         if op == WOUND:
             if not larp.LIGHT <= arg <= larp.MORTAL:
                 raise ValueError("wound kind %d is not 1 light, 2 heavy or 3 mortal" % arg)
-            if self._open(p, t, (larp.LIGHT, larp.HEAVY, larp.MORTAL)) >= MAX_OPEN:
-                raise ValueError("participant %d has %d open wounds already" % (p, MAX_OPEN))
-            if len(self.who) >= MAX_WOUNDS:
-                raise ValueError("the session holds %d wounds: start a new one" % MAX_WOUNDS)
+            if self._open(p, t, (larp.LIGHT, larp.HEAVY, larp.MORTAL)) >= _MAX_OPEN:
+                raise ValueError("participant %d has %d open wounds already" % (p, _MAX_OPEN))
+            if len(self.who) >= _MAX_WOUNDS:
+                raise ValueError("the session holds %d wounds: start a new one" % _MAX_WOUNDS)
             return
         if arg and op != CHOOSE:
             raise ValueError("%s takes no argument" % OPS[op])
@@ -278,7 +278,7 @@ class Game(_Game):
                         self.kind[i] = larp.NONE
                         self.flags[i] &= ~ALERT
                     self.due[i] = -1
-                    self.flags[i] |= HELPED
+                    self.flags[i] |= _HELPED
                     n += 1
             self._event("help" if op == HELP else "healed", p, t)
         elif op == ACK:

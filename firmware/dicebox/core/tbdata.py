@@ -12,11 +12,11 @@ from dicebox.core.errtext import shown
 from dicebox.core.game import RecordError
 from dicebox.core.tbplay import CUT, KD, K, STOP, WARN, Charts, Fighter  # noqa: F401  (the compact form, here too)
 
-MAX_POINTS = const(9)
-MAX_ROWS = const(9)
-NAME_LEN = const(24)
+_MAX_POINTS = const(9)
+_MAX_ROWS = const(9)
+_NAME_LEN = const(24)
 # rating, lowest, highest; kdr1/kor must also name a row of the chart set
-RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1", 1, MAX_ROWS), ("kor", 1, MAX_ROWS), ("ki", 0, 20))
+RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1", 1, _MAX_ROWS), ("kor", 1, _MAX_ROWS), ("ki", 0, 20))
 _CARD_FIELDS = ("name", "note", "punches") + tuple(r[0] for r in RATINGS)
 _CHART_FIELDS = ("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count")
 _EFFECTS = {"foul": ("none", "warn", "points", "stop"), "injury": ("none", "points", "stop"), "cut": ("none", "points", "stop")}
@@ -65,7 +65,7 @@ def check_card(obj, where="card"):
     for key in ("name", "punches") + tuple(r[0] for r in RATINGS):
         if key not in obj:
             _fail(where, key, "missing")
-    out = {"name": _text(obj["name"], where, "name", NAME_LEN)}
+    out = {"name": _text(obj["name"], where, "name", _NAME_LEN)}
     for key, lo, hi in RATINGS:
         out[key] = _num(obj[key], where, key, lo, hi)
     table = obj["punches"]
@@ -78,7 +78,7 @@ def check_card(obj, where="card"):
         entry = table[code]
         if not isinstance(entry, list) or not 2 <= len(entry) <= 4:
             _fail(where, field, 'must be [punch, points] with optional "KD" and "CUT", not %s' % shown(entry))
-        row = [_text(entry[0], where, field + "[0]", 16), _num(entry[1], where, field + "[1]", 0, MAX_POINTS)]
+        row = [_text(entry[0], where, field + "[0]", 16), _num(entry[1], where, field + "[1]", 0, _MAX_POINTS)]
         for i in range(2, len(entry)):
             if entry[i] not in ("KD", "CUT") or entry[i] in entry[2:i]:
                 _fail(where, "%s[%d]" % (field, i), 'flag must be "KD" or "CUT" (once each), not %s' % shown(entry[i]))
@@ -136,21 +136,21 @@ def check_charts(obj, where="charts"):
             if (row[2] == "points") != (len(row) == 4):
                 _fail(where, f, '"points" takes a number of points; other effects none')
             if len(row) == 4:
-                _num(row[3], where, f + "[3]", 1, MAX_POINTS)
+                _num(row[3], where, f + "[3]", 1, _MAX_POINTS)
 
         _ranges(obj[chart], where, chart, 100, (3, 4), effect_row)
         out[chart] = [list(r) for r in obj[chart]]
     kd = obj["knockdown"]
-    if not isinstance(kd, list) or not 1 <= len(kd) <= MAX_ROWS:
-        _fail(where, "knockdown", "must be a list of 1..%d rows (rating 1 first)" % MAX_ROWS)
+    if not isinstance(kd, list) or not 1 <= len(kd) <= _MAX_ROWS:
+        _fail(where, "knockdown", "must be a list of 1..%d rows (rating 1 first)" % _MAX_ROWS)
     for r in range(len(kd)):
         f = "knockdown[%d]" % r
         if not isinstance(kd[r], list) or len(kd[r]) != 20:
             _fail(where, f, "row for rating %d must list 20 results (d20 = 1..20)" % (r + 1))
         for i in range(20):
             v = kd[r][i]
-            if v != "K" and not (_int(v) and 0 <= v <= MAX_POINTS):
-                _fail(where, "%s[%d]" % (f, i), 'must be "K" or points 0..%d, not %s' % (MAX_POINTS, shown(v)))
+            if v != "K" and not (_int(v) and 0 <= v <= _MAX_POINTS):
+                _fail(where, "%s[%d]" % (f, i), 'must be "K" or points 0..%d, not %s' % (_MAX_POINTS, shown(v)))
     out["knockdown"] = [list(r) for r in kd]
 
     def count_row(row, f):

@@ -20,18 +20,18 @@ from dicebox.core.tbplay import CUT, KD, K, STOP, WARN
 
 RULESET = "titlebout"
 CLICKS = const(40)  # clicks of the time track in one round
-KI_POINTS = const(5)  # a punch worth this many points (or more) sets off Killer Instinct
+_KI_POINTS = const(5)  # a punch worth this many points (or more) sets off Killer Instinct
 STOP_PICK = const(10)  # in assisted pickers: "stoppage" / "K" after the points 0..9
 SIDES = ("red", "blue")
 ONE, ROUND, BOUT = 0, 1, 2  # how far a NEXT input runs
 
 # end of the bout: method codes in the "end" event
-M_KO = const(1)
-M_TKO_CUT = const(2)
-M_TKO_INJURY = const(3)
-M_TKO_KD = const(4)
-M_DQ = const(5)
-M_DECISION = const(6)
+_M_KO = const(1)
+_M_TKO_CUT = const(2)
+_M_TKO_INJURY = const(3)
+_M_TKO_KD = const(4)
+_M_DQ = const(5)
+_M_DECISION = const(6)
 M_DRAW = const(7)
 _METHODS = ("", "KO", "TKO", "TKO", "TKO", "DQ", "decision", "draw")
 _REASONS = ("", "", "cut", "injury", "three knockdowns", "foul", "", "")
@@ -237,7 +237,7 @@ class Game(_Game):
         a, b = self.totals()
         if self.options["decision"] == "rounds":
             a, b = self.rounds_won()
-        self._stop(M_DRAW if a == b else M_DECISION, -1 if a == b else 0 if a > b else 1)
+        self._stop(M_DRAW if a == b else _M_DECISION, -1 if a == b else 0 if a > b else 1)
 
     def _exchange(self):
         self.exchanges += 1
@@ -275,7 +275,7 @@ class Game(_Game):
             effect = (yield P_INJURY) if self.assisted else self.charts.injury[r]
             self.log.event("injury", d, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:
-                self._stop(M_TKO_INJURY, a)
+                self._stop(_M_TKO_INJURY, a)
             elif effect and not effect & WARN:
                 self._score(a, effect)
         else:
@@ -283,7 +283,7 @@ class Game(_Game):
             effect = (yield P_FOUL) if self.assisted else self.charts.foul[r]
             self.log.event("foul", a, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:
-                self._stop(M_DQ, d)
+                self._stop(_M_DQ, d)
             elif effect and not effect & WARN:
                 self._score(a, -effect)
 
@@ -332,7 +332,7 @@ class Game(_Game):
                 v = K if (yield P_KOR) == 1 else 0
             if v == K:
                 self.log.event("ko", d, code)
-                self._stop(M_KO, a)
+                self._stop(_M_KO, a)
                 return
             r = self._roll(PCT, W_COUNT[d])
             if self.assisted:
@@ -344,17 +344,17 @@ class Game(_Game):
             self._score(a, points)
             self.log.event("down", d, count, points)
             if self.options["three_knockdowns"] and self.round_kd[d] >= 3:
-                self._stop(M_TKO_KD, a)
+                self._stop(_M_TKO_KD, a)
                 return
         if flags & CUT:
             r = self._roll(PCT, W_CUT[d])
             effect = (yield P_CUT) if self.assisted else self.charts.cut[r]
             self.log.event("cut", d, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:
-                self._stop(M_TKO_CUT, a)
+                self._stop(_M_TKO_CUT, a)
                 return
             self._score(a, effect)
-        if not ki and (down or points >= KI_POINTS) and f.ki:
+        if not ki and (down or points >= _KI_POINTS) and f.ki:
             yield from self._killer_instinct(a)
 
     def _kd_chart(self, rating, r):

@@ -3,7 +3,7 @@
 Why a timer IRQ and not asyncio: sending a full frame to the panel is one
 blocking C call (about 25 ms at 400 kHz) and replaying a long fight can take
 longer; asyncio only polls between such calls, so a quick tap during them
-would be missed. A hard timer IRQ runs even then: every PERIOD_MS it reads the
+would be missed. A hard timer IRQ runs even then: every _PERIOD_MS it reads the
 pins and, when they changed, stores (levels, ticks_ms) in a preallocated ring.
 The main loop replays the ring into dicebox.buttons.Buttons, which debounces.
 The IRQ allocates nothing (ints, a bytearray and an array only).
@@ -17,9 +17,9 @@ from machine import Pin, Timer
 from micropython import const
 from time import ticks_diff, ticks_ms, ticks_us
 
-PERIOD_MS = const(5)
-SIZE = const(32)  # changes buffered: 16 taps while the loop is busy
-MASK30 = const(0x3FFFFFFF)
+_PERIOD_MS = const(5)
+_SIZE = const(32)  # changes buffered: 16 taps while the loop is busy
+_MASK30 = const(0x3FFFFFFF)
 
 
 class Keys:
@@ -32,19 +32,19 @@ class Keys:
                 self.pins.append(Pin(pins[i], Pin.IN, Pin.PULL_UP))
                 self.bits.append(1 << i)
         self.count = len(self.pins)
-        self.levels = bytearray(SIZE)
-        self.times = array("i", [0] * SIZE)
+        self.levels = bytearray(_SIZE)
+        self.times = array("i", [0] * _SIZE)
         self.head = 0  # written by the IRQ
         self.tail = 0  # read by the loop
         self.last = self.read()
         self.recorded = self.last  # the newest level put in the ring (the loop's view)
-        self.pool = ticks_us() & MASK30
+        self.pool = ticks_us() & _MASK30
         self.lost = 0  # changes merged because the ring was full
         self._cb = self._sample  # bound once: the IRQ must not allocate
         try:
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=PERIOD_MS, callback=self._cb, hard=True)
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb, hard=True)
         except (TypeError, ValueError):  # a port without hard timer IRQs
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=PERIOD_MS, callback=self._cb)
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb)
 
     def read(self):
         """Bitmask of the buttons held now (pull-ups: a pressed button reads 0)."""
@@ -60,12 +60,12 @@ class Keys:
         if levels == self.last:
             return
         self.last = levels
-        self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & MASK30
+        self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & _MASK30
         h = self.head
-        nxt = (h + 1) % SIZE
+        nxt = (h + 1) % _SIZE
         if nxt == self.tail:
             # full: the newest slot takes the new level, so the end state is right
-            self.levels[(h - 1) % SIZE] = levels
+            self.levels[(h - 1) % _SIZE] = levels
             self.lost += 1
             return
         self.levels[h] = levels
@@ -82,7 +82,7 @@ class Keys:
             buttons.update(prev, at)  # the old level held until the change
             prev = self.levels[t]
             buttons.update(prev, at)
-            self.tail = (t + 1) % SIZE
+            self.tail = (t + 1) % _SIZE
         self.recorded = prev
         buttons.update(prev, now)
 

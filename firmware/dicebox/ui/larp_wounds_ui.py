@@ -19,7 +19,7 @@ from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
 
-FLASH_MS = const(400)  # alert: screen inverts and beeps at this half-period
+_FLASH_MS = const(400)  # alert: screen inverts and beeps at this half-period
 
 
 def _nothing():
@@ -62,7 +62,7 @@ class AlertScreen(Screen):
                 unload([n for n in sys.modules if n not in self.loaded])
 
     def tick(self, now):
-        phase = (now // FLASH_MS) & 1
+        phase = (now // _FLASH_MS) & 1
         if phase == self.phase:
             return False
         self.phase = phase
