@@ -19,6 +19,7 @@ from conftest import SUPPORT
 
 from host_sim.bench import mpytree
 
+CUT_EXIT = 75  # storm.py: a power cut ended the process
 # support scripts that run from the image (their bytecode is not the device's heap either)
 ROM_SCRIPTS = ("ui_parity", "storm", "larp_ui_session", "history_heap")
 
@@ -49,6 +50,24 @@ class Rom:
         """Run a support script's module from the image with the heap of `target`."""
         heap, free, alloc = mpytree.rom_heap(mp.exe, self.image, target)
         return mp.run(SUPPORT / "rom_boot.py", self.image, free, alloc, module, *args, heap=heap, **kw)
+
+    def run_restarting(self, mp, module, *args, target="128k", state, timeout=300):
+        """run() again while the script ends its process at a power cut (storm.py
+        --restart STATE, exit code 75): each power-on gets a new interpreter, as the
+        Pico's heap is new after a cut. Returns the output of all of them."""
+        heap, free, alloc = mpytree.rom_heap(mp.exe, self.image, target)
+        out = b""
+        while True:
+            proc = mp.run(SUPPORT / "rom_boot.py", self.image, free, alloc, module, *args, "--restart", state,
+                          heap=heap, timeout=timeout, check=False)
+            out += proc.stdout
+            if proc.returncode != CUT_EXIT:
+                break
+        if proc.returncode != 0:
+            raise AssertionError("micropython %s %s failed (%d):\n%s\n%s" % (
+                module, " ".join(str(a) for a in args), proc.returncode, out.decode(errors="replace")[-3000:],
+                proc.stderr.decode(errors="replace")[-3000:]))
+        return out
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@
 #   tools/romheap.sh TARGET MODULE ARGS...
 #   tools/romheap.sh 128k ui_parity docs/scripts/titlebout.txt --heap
 #   tools/romheap.sh 128k storm 3 1500 /tmp/flash --heap -v    (an empty folder: the flash)
+#   tools/romheap.sh 128k storm 3 1500 /tmp/flash --heap --restart /tmp/state   (a process a power-on)
 set -e
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 TARGET=$1; shift
@@ -21,4 +22,10 @@ mpytree.romfs('$OUT/tree', '$OUT/rom.img')
 print(*mpytree.rom_heap('$MP', '$OUT/rom.img', '$TARGET'))
 " > "$OUT/sizes"
 read HEAP FREE ALLOC < "$OUT/sizes"
-MICROPYPATH="$REPO/tests/support:.frozen" $MP -X heapsize=$HEAP tests/support/rom_boot.py "$OUT/rom.img" $FREE $ALLOC "$@"
+# exit code 75: a power cut ended the process (storm.py --restart FILE): boot a new one
+set +e
+while true; do
+  MICROPYPATH="$REPO/tests/support:.frozen" $MP -X heapsize=$HEAP tests/support/rom_boot.py "$OUT/rom.img" $FREE $ALLOC "$@"
+  CODE=$?
+  [ $CODE -eq 75 ] || exit $CODE
+done

@@ -4,7 +4,9 @@
 # every action the App's invariants are checked. Runs unchanged on CPython and
 # MicroPython (same generator: the same storm on both).
 #
-#   storm.py SEED PRESSES DIR [--heap]     (DIR: an empty folder, the flash)
+#   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE]
+#   (DIR: an empty folder, the flash; --restart: a power cut ends the process with
+#   exit code 75 and FILE holds the storm's numbers: run it again until it ends 0)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
 # "SUMMARY presses N actions N cuts N screens ... heap_start N heap_end N heap_peak N".
@@ -29,6 +31,7 @@ def live_heap():
 
 
 MINUTE = 60000
+CUT_EXIT = 75  # the exit code of a process a power cut ended (--restart)
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
 
 
@@ -75,8 +78,9 @@ class _SameText:
 
 
 class Storm:
-    def __init__(self, seed, heap, root, replays=True):
+    def __init__(self, seed, heap, root, replays=True, state=None):
         self.rnd = Rand(seed)
+        self.state = state  # a file: a power cut ends the process, the next one goes on from it
         self.replays = replays  # replay each record to compare states (a second game on the heap)
         self.root = root
         self.store = Store(root)  # the real store on a folder: History lives on "flash", not on the heap
@@ -149,9 +153,48 @@ class Storm:
                 self.modes_opened[modes[i][2]] = 1
         self.tap(B.OK)
 
+    # the storm's own numbers, kept across a power cut that ends the process
+    _KEPT = ("presses", "actions", "cuts", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
+             "heap_peak", "home_start", "home_end", "next_home", "base")
+
+    def save_state(self):
+        import json
+
+        kept = {name: getattr(self, name) for name in self._KEPT}
+        kept["rnd"] = self.rnd.s
+        with open(self.state, "w") as f:
+            f.write(json.dumps(kept))
+
+    def resume(self):
+        """Go on from a power cut that ended the last process: the checks that follow
+        the cut's action, as step() makes them. False if there was no cut."""
+        import json
+
+        try:
+            with open(self.state) as f:
+                kept = json.loads(f.read())
+        except OSError:
+            return False
+        self.rnd.s = kept.pop("rnd")
+        for name in kept:
+            setattr(self, name, kept[name])
+        self.check()
+        self.heap_mark()
+        if self.actions % 500 == 0:
+            self.print_state()
+        return True
+
     def power_cut(self):
-        """Power off and on: a new App boots on what the store kept."""
+        """Power off and on: a new App boots on what the store kept. With a state
+        file the process ends, as the Pico's heap does, and a new one boots (fresh
+        qstr pools and heap); otherwise the App boots again in this one."""
         self.base += self.dev.now  # a boot starts its clock at 0, as the Pico does
+        if self.state:
+            self.cuts += 1
+            self.actions += 1  # this action, which ends here
+            self.save_state()
+            self.names()
+            raise SystemExit(CUT_EXIT)
         self.dev = None
         # a power cut empties the heap: modules imported since boot go too (they would
         # otherwise count as boot modules of the next App, which never unloads them)
@@ -374,6 +417,15 @@ class Storm:
             if "-v" in sys.argv:
                 print("HOME", now // MINUTE, heap, k, len(sys.modules))
 
+    def names(self):
+        """With --heap on MicroPython: the names this power-on interned, as
+        "qstr pool: n_pool=P, n_qstr=N, ..." (a 7th pool, 1,280 entries in one
+        block, comes past 1,260)."""
+        if self.heap and sys.implementation.name == "micropython":
+            import micropython
+
+            micropython.qstr_info()
+
     def print_state(self):
         # a method of its own, not inline in run(): MicroPython leaves popped values in
         # a frame's value stack and its gc scans them, so the top screen read in run()'s
@@ -404,6 +456,8 @@ class Storm:
 
     def run(self, presses):
         self.target = presses
+        if self.state:
+            self.resume()
         while self.presses < presses:
             self.step()  # all of it in step()'s frame: see print_state and on_home
         marks = self.heap_marks
@@ -415,16 +469,20 @@ class Storm:
             if self.home_start[k] < 1 << 30 and self.home_end[k] < 1 << 30:
                 home_start, home_end = self.home_start[k], self.home_end[k]
         names = sorted(self.seen)
-        if "-v" in sys.argv and hasattr(sys, "implementation") and sys.implementation.name == "micropython":
-            import micropython
-
-            micropython.qstr_info()  # interned names: a 7th pool (1,280 entries) past 1,260
+        self.names()
         print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
         print("RULESETS %s" % " ".join(sorted(self.rulesets)))
         print("MODES %s" % " ".join(sorted(self.modes_opened)))
         print("SUMMARY presses %d actions %d cuts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
               % (self.presses, self.actions, self.cuts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
                  home_start, home_end))
+        if self.state:
+            import os
+
+            try:
+                os.remove(self.state)
+            except OSError:
+                pass
 
 
 def main(argv):
@@ -437,7 +495,8 @@ def main(argv):
         _home.MODES = tuple(m for m in _home.MODES if m[2] == only)
         if not _home.MODES:
             raise SystemExit("storm.py: --mode %s: not a mode of home.MODES" % only)
-    Storm(seed, "--heap" in argv, argv[2], "--no-replay" not in argv).run(presses)
+    state = argv[argv.index("--restart") + 1] if "--restart" in argv else None
+    Storm(seed, "--heap" in argv, argv[2], "--no-replay" not in argv, state).run(presses)
 
 
 if __name__ == "__main__":
