@@ -87,9 +87,7 @@ def _loop(scr, device, shots):
             return 0
         if key == ord("s"):
             shot_no += 1
-            path = os.path.join(shots, "dicebox-%03d.png" % shot_no)
-            device.save_png(path)
-            status = "saved " + path
+            status = _shot(device, shots, shot_no)
             shown = -1
         elif key in keys and release_at is None:
             button, ms = keys[key]
@@ -102,6 +100,18 @@ def _loop(scr, device, shots):
             last_size = size
             _paint(scr, device, width, height, status)
         time.sleep(0.01)
+
+
+def _shot(device, shots, number):
+    """Save the glass as shots/dicebox-NNN.png (the folder made if need be); the
+    status line: where it went, or why not (the simulator runs on)."""
+    path = os.path.join(shots, "dicebox-%03d.png" % number)
+    try:
+        os.makedirs(shots, exist_ok=True)
+        device.save_png(path)
+    except OSError as e:
+        return "--shots %s: cannot save a screenshot (%s)" % (shots, e.strerror or e)
+    return "saved " + path
 
 
 def _paint(scr, device, width, height, status):

@@ -29,16 +29,44 @@ def _wait_for(name, needle, timeout=15):
     raise AssertionError("never saw %r on screen:\n%s" % (needle, _screen(name)))
 
 
-@pytest.fixture
-def sim(tmp_path):
+def _start(tmp_path, shots):
     if shutil.which("tmux") is None:
         pytest.fail("tmux is needed for the terminal test (apt-get install tmux)")
     name = SESSION % id(tmp_path)
-    cmd = "%s -m host_sim.cli sim --data %s --shots %s --seed 5" % (sys.executable, tmp_path / "flash", tmp_path)
+    cmd = "%s -m host_sim.cli sim --data %s --shots %s --seed 5" % (sys.executable, tmp_path / "flash", shots)
     _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
     _tmux("resize-window", "-t", name, "-x", "140", "-y", "40")
+    return name
+
+
+@pytest.fixture
+def sim(tmp_path):
+    name = _start(tmp_path, tmp_path)
     yield name, tmp_path
     _tmux("kill-session", "-t", name)
+
+
+def test_screenshots_go_to_a_new_folder_and_a_bad_one_is_one_line(tmp_path):
+    name = _start(tmp_path, tmp_path / "shots" / "today")
+    try:
+        _wait_for(name, "Enter OK")
+        _tmux("send-keys", "-t", name, "s")
+        _wait_for(name, "saved")
+        assert (tmp_path / "shots" / "today" / "dicebox-001.png").exists()  # the folder was made
+    finally:
+        _tmux("kill-session", "-t", name)
+    (tmp_path / "a-file").write_text("not a folder")
+    name = _start(tmp_path, tmp_path / "a-file")
+    try:
+        _wait_for(name, "Enter OK")
+        _tmux("send-keys", "-t", name, "s")
+        screen = _wait_for(name, "cannot save a screenshot")
+        assert "--shots %s" % (tmp_path / "a-file") in screen and "Traceback" not in screen
+        _tmux("send-keys", "-t", name, "Enter")  # the simulator runs on: Dice opens
+        time.sleep(0.5)
+        assert _screen(name) != screen
+    finally:
+        _tmux("kill-session", "-t", name)
 
 
 def test_menu_dice_and_screenshot_in_a_terminal(sim):
