@@ -6,7 +6,8 @@
 #
 #   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE]
 #   (DIR: an empty folder, the flash; --restart: a power cut ends the process with
-#   exit code 75 and FILE holds the storm's numbers: run it again until it ends 0)
+#   exit code 75 and FILE holds the storm's numbers: run it again until it ends 0;
+#   FILE must not exist at the start: a run that failed leaves it behind)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
 # "SUMMARY presses N actions N cuts N screens ... heap_start N heap_end N heap_peak N".
