@@ -11,6 +11,7 @@ import time
 
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
+from host_sim.errors import CliError
 
 HELP = "arrows move  Enter OK  Bksp/Esc BACK  o/b hold OK/BACK  s shot  q quit"
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
@@ -50,6 +51,9 @@ def make_store(data):
 
 
 def run(data=None, shots=".", seed=None):
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise CliError("the simulator draws in a terminal and reads its keys: run it in one, with neither "
+                       "input nor output redirected (`dicebox-sim script FILE` runs a button script anywhere)")
     data = data or os.path.join(os.path.expanduser("~"), ".dicebox-sim")
     device = Device(store=make_store(data), platform=Platform(None if seed is None else seed.to_bytes(4, "big")))
     # stale LINES/COLUMNS (set by some shells and test runners) would hide the real size
@@ -59,6 +63,8 @@ def run(data=None, shots=".", seed=None):
         return curses.wrapper(_loop, device, shots)
     except KeyboardInterrupt:
         return 0
+    except curses.error as e:  # a terminal curses cannot drive (TERM unknown or "dumb")
+        raise CliError("this terminal cannot show the simulator (%s; TERM=%s)" % (e, os.environ.get("TERM", "")))
 
 
 def _loop(scr, device, shots):

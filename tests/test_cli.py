@@ -67,3 +67,14 @@ def test_bad_record_files_name_the_file_and_field(tmp_path, content, needle):
     path.write_bytes(content)
     code, _, err = cli("replay", str(path))
     assert code == 2 and str(path) in err and needle in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [(), ("sim",)])
+def test_the_simulator_without_a_terminal_is_one_line(args):
+    # plain `dicebox-sim` from a pipe, a cron job or an editor's run panel: curses
+    # gave a traceback (cbreak() returned ERR); the flash folder is not touched
+    proc = subprocess.run([sys.executable, "-m", "host_sim.cli"] + list(args), input="", capture_output=True,
+                          text=True, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "terminal" in proc.stderr and "dicebox-sim script" in proc.stderr

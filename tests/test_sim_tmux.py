@@ -89,3 +89,14 @@ def test_menu_dice_and_screenshot_in_a_terminal(sim):
     time.sleep(0.5)
     # the roll session was saved on the simulated flash
     assert any((tmp / "flash").iterdir())
+
+
+def test_a_terminal_curses_cannot_drive_is_one_line(tmp_path):
+    name = SESSION % id(tmp_path)
+    cmd = "env TERM=unknown-term %s -m host_sim.cli sim --data %s; sleep 5" % (sys.executable, tmp_path / "flash")
+    _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
+    try:
+        screen = _wait_for(name, "dicebox-sim: error")
+        assert "cannot show the simulator" in screen and "TERM=unknown-term" in screen and "Traceback" not in screen
+    finally:
+        _tmux("kill-session", "-t", name)
