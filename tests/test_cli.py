@@ -70,11 +70,21 @@ def test_bad_record_files_name_the_file_and_field(tmp_path, content, needle):
 
 
 @pytest.mark.parametrize("args", [(), ("sim",)])
-def test_the_simulator_without_a_terminal_is_one_line(args):
+def test_the_simulator_without_a_terminal_is_one_line(args, tmp_path):
     # plain `dicebox-sim` from a pipe, a cron job or an editor's run panel: curses
-    # gave a traceback (cbreak() returned ERR); the flash folder is not touched
+    # gave a traceback (cbreak() returned ERR)
     proc = subprocess.run([sys.executable, "-m", "host_sim.cli"] + list(args), input="", capture_output=True,
-                          text=True, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+                          text=True, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT), HOME=str(tmp_path)),
+                          timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "terminal" in proc.stderr and "dicebox-sim script" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-file/below"])
+def test_a_data_folder_that_cannot_be_one_is_one_line(tmp_path, where):
+    (tmp_path / "a-file").write_text("not a folder")
+    code, out, err = cli("sim", "--data", str(tmp_path / where))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "--data %s" % (tmp_path / where) in err
+    assert (tmp_path / "a-file").read_text() == "not a folder"
