@@ -168,6 +168,31 @@ def test_history_keeps_the_last_twenty_newest_first(tmp_path):
     assert st.history_record(-1) is None and st.history_record("x") is None
 
 
+def test_history_ids_start_over_keeping_the_fights_in_order(tmp_path):
+    # after h999999.rec (~30 years of fights) the kept entries become 1..n, oldest
+    # first: before, every one was deleted to start again at 1
+    st = ST.Store(str(tmp_path))
+    for hid, seed in ((999997, 1), (999998, 2), (999999, 3)):
+        st.write_text("h%06d.rec" % hid, "fight %d\n%s" % (seed, Record("dice", {}, seed, ["d6"]).dumps()))
+    assert st.add_history(Record("dice", {}, 4, ["d6"]).dumps(), "fight 4") == 4
+    assert files(tmp_path) == ["h000001.rec", "h000002.rec", "h000003.rec", "h000004.rec"]
+    assert [s for _, s in st.history()] == ["fight 4", "fight 3", "fight 2", "fight 1"]
+    assert record_loads(st.history_record(1)).seed == 1
+
+
+def test_a_cut_while_history_ids_start_over_keeps_them_in_order(tmp_path):
+    # the power goes after the oldest was renamed: it is h000001, the newer stay above
+    st = ST.Store(str(tmp_path))
+    st.write_text("h000001.rec", "fight 1\n" + Record("dice", {}, 1, ["d6"]).dumps())
+    for hid, seed in ((999998, 2), (999999, 3)):
+        st.write_text("h%06d.rec" % hid, "fight %d\n%s" % (seed, Record("dice", {}, seed, ["d6"]).dumps()))
+    st = ST.Store(str(tmp_path))  # boot
+    assert [s for _, s in st.history()] == ["fight 3", "fight 2", "fight 1"]
+    assert st.add_history(Record("dice", {}, 4, ["d6"]).dumps(), "fight 4") == 4
+    assert [s for _, s in st.history()] == ["fight 4", "fight 3", "fight 2", "fight 1"]
+    assert files(tmp_path) == ["h000001.rec", "h000002.rec", "h000003.rec", "h000004.rec"]
+
+
 def test_history_is_bounded_in_bytes_too(tmp_path, monkeypatch):
     monkeypatch.setattr(ST, "HISTORY_BYTES", 2000)
     st = ST.Store(str(tmp_path))

@@ -13,6 +13,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 import json
 
 from dicebox import call_once
+from dicebox.core.compat import const
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -25,6 +26,9 @@ SUMMARY_MAX = 60
 _ENOSPC = 28  # MicroPython's errno module may lack the name
 _ENOENT = 2
 _EEXIST = 17
+
+
+_LAST_ID = const(999999)  # h999999.rec: six digits
 
 
 def _history_name(hid):
@@ -201,10 +205,14 @@ class Store:
         """`more`: text pieces after `text` (a long LARP session, never one string)."""
         ids = self._history_ids()
         hid = ids[0] + 1 if ids else 1
-        if hid > 999999:  # six digits last ~30 years of fights; then start over
-            for old in ids:
-                self._remove(_history_name(old))
+        if hid > _LAST_ID:
+            # six digits last ~30 years of fights; then the kept ones become 1..n,
+            # oldest first: a cut halfway leaves them in order (the newer still above)
             hid = 1
+            for old in reversed(ids):
+                if old != hid:
+                    self.os.rename(self._path(_history_name(old)), self._path(_history_name(hid)))
+                hid += 1
         self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more)
         self._prune_history()
         return hid
