@@ -88,3 +88,12 @@ def test_a_data_folder_that_cannot_be_one_is_one_line(tmp_path, where):
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "--data %s" % (tmp_path / where) in err
     assert (tmp_path / "a-file").read_text() == "not a folder"
+
+
+def test_a_script_step_the_screen_cannot_take_is_one_line(tmp_path):
+    # "choose" a row the menu does not have: it parsed, then ended in a traceback
+    script = tmp_path / "s.txt"
+    script.write_text("choose Dice\npress BACK\nchoose Nothing like it\n")
+    code, out, err = cli("script", str(script), "--out", str(tmp_path / "shots"))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "s.txt:3: choose: no row 'Nothing like it'" in err

@@ -48,7 +48,10 @@ def run(args):
         except (OSError, ValueError) as e:
             raise CliError("%r: cannot write (%s)" % (path, getattr(e, "strerror", None) or e))
 
-    script.run(device, steps, shot)
+    try:
+        script.run(device, steps, shot)
+    except script.ScriptError as e:  # a step the screen cannot take (choose: no such row)
+        raise CliError(str(e))
     if args.gif:
         path = os.path.join(args.out, args.gif if args.gif.endswith(".gif") else args.gif + ".gif")
         _write(path, lambda: _gif(frames, device.now, path, args.scale, device.panel.width, device.panel.height))
