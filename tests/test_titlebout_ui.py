@@ -388,7 +388,7 @@ def test_a_bad_card_file_shows_one_error_and_the_good_cards_stay(tmp_path):
     d.press(B.OK)
     s = d.app.top
     assert top(d) == "Setup" and s.found == [("Marvin Hagler", str(tmp_path / "hagler.json"))]
-    assert [label for label, _ in s.items][:2] == ["Red: Marvin Hagler", "Blue: own card (asked)"]
+    assert [label for label, _ in s.items][:2] == ["Red: Marvin Hagler", "Blue: own card"]  # "(asked)": off the glass
 
 
 def test_russian_labels_on_the_fight_screen():
@@ -440,3 +440,24 @@ def test_in_russian_the_table_dice_say_why_in_russian():
     d.press(B.OK)
     d.press(B.OK)  # the first exchange
     assert top(d) == "NumberPicker" and d.app.top.label.startswith(("красн. ", "син. "))
+
+
+def test_a_corner_row_too_long_for_the_screen_shows_the_surname():
+    from dicebox.ui import lang, text
+
+    d = device()
+    s = setup(d)
+    pick(d, "Red", "Vito Antuofermo")
+    assert s.items[0][0] == "Red: Vito Antuofermo"  # fits
+    settings = dict(d.app.settings)
+    settings["lang"] = "ru"
+    try:
+        d.app.apply_settings(settings)
+        s.build()
+        # "Красный: Vito Antuofermo" ran off the glass
+        assert s.items[0][0] == "Красный: Antuofermo"
+        assert all(text.width(label) <= 123 for label, _ in s.items[:2])
+        pick(d, "Синий", "своя карта")
+        assert s.items[1][0] == "Синий: своя карта" and text.width(s.items[1][0]) <= 123
+    finally:
+        lang.set_lang("en")

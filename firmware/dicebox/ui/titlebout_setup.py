@@ -12,7 +12,7 @@ from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui import draw, lang
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
@@ -92,9 +92,20 @@ class Setup(Menu):
         return self.found[k][0] if k < len(self.found) else tt("own")
 
     def build(self):
+        corners = []
+        for side in (0, 1):
+            # "Red: Vito Antuofermo"; where that does not fit the row, the surname alone
+            # ("Красный: Antuofermo": the Russian label is longer), or the own card
+            # without its "(asked)" (the list it is chosen from says it)
+            name = self._name(side)
+            row = "%s: %s" % (tt(tb.SIDES[side]), name)
+            if text.width(row) > draw.W - 5:
+                name = name[name.rfind(" ") + 1:] if self.pick[side] < len(self.found) else name.split(" (")[0]
+                row = "%s: %s" % (tt(tb.SIDES[side]), name)
+            corners.append(row)
         self.items = [
-            ("%s: %s" % (tt("red"), self._name(0)), lambda: self.choose(0)),
-            ("%s: %s" % (tt("blue"), self._name(1)), lambda: self.choose(1)),
+            (corners[0], lambda: self.choose(0)),
+            (corners[1], lambda: self.choose(1)),
             ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
             ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
              lambda: self.app.push(Rules(self.app, self.rules))),
