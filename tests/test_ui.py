@@ -197,3 +197,26 @@ def test_the_display_sleeps_across_a_ticks_wrap():
     assert d.app.display_on
     d.app.tick(45000)  # 65 s idle, the counter wrapped on the way
     assert not d.app.display_on
+
+
+@pytest.mark.parametrize("lang, short", [("en", "seed: 467500801"), ("ru", "сид: 467500801")])
+def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
+    # "Fixed seed: 467500801" (and "Заданный сид: ...") ran off the glass: the
+    # last digits of the seed a referee reads to replay a fight were lost
+    from dicebox.ui import draw, lang as L, text
+
+    d = device()
+    settings = dict(d.app.settings, seed_source="fixed", seed=467500801, lang=lang)
+    d.app.apply_settings(settings)
+    d.app.top.build()  # Home: its labels in the language
+    try:
+        select(d, "Settings" if lang == "en" else "Настройки")
+        d.press(B.OK)
+        rows = labels(d)
+        assert short in rows and all(text.width(r) <= draw.W - 5 for r in rows[:2]), rows
+        settings["seed"] = 42  # a short seed keeps the long label
+        d.app.apply_settings(settings)
+        d.app.top.build()
+        assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданный сид: 42")
+    finally:
+        L.set_lang("en")

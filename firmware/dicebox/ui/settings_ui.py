@@ -1,5 +1,6 @@
 """Settings: each row shows its value; OK changes it (cycles, or opens a picker)."""
 from dicebox import settings as S
+from dicebox.ui import draw, text
 from dicebox.ui.app import DigitPicker, Menu, NumberPicker
 from dicebox.ui.lang import t
 
@@ -28,8 +29,12 @@ class SettingsScreen(Menu):
         for name, default, allowed in S.SPEC:
             if name == "seed" and self.app.settings["seed_source"] != "fixed":
                 continue
-            label = t("fixed_seed") if name == "seed" else t(name)
-            items.append(("%s: %s" % (label, self._value_text(name)), self._changer(name, allowed)))
+            row = "%s: %s" % (t("fixed_seed") if name == "seed" else t(name), self._value_text(name))
+            if name == "seed" and text.width(row) > draw.W - 5:
+                # a nine-digit seed after "Fixed seed: " ran off the glass, its last
+                # digit lost (a referee reads it to replay a fight): the short label
+                row = "%s: %s" % (t("seed"), self._value_text(name))
+            items.append((row, self._changer(name, allowed)))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
 
