@@ -78,6 +78,12 @@ def unload(names):
         gc.collect()
 
 
+def unload_new(loaded):
+    """unload() what was imported since `loaded` (tuple(sys.modules)) was taken:
+    what a menu's fight, an alert or a rebuild loaded for itself."""
+    unload([n for n in sys.modules if n not in loaded])
+
+
 _HOME = [None]  # the Home screen, for unload()
 
 

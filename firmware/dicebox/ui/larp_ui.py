@@ -7,11 +7,10 @@ session is started); they are imported only when opened.
 """
 import sys
 
-from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
-from dicebox.ui.home import unload
+from dicebox.ui.home import unload_new
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, mode_label, t
 
@@ -144,7 +143,7 @@ class LarpMenu(Menu):
         # back from a fight or the wound list: their modules leave the heap, as a
         # mode's do on Home (a running wound session's stay: Home pinned them), so
         # the next fight does not sit on top of the last one's code (issue #8)
-        unload([n for n in sys.modules if n not in self.keep])
+        unload_new(self.keep)
         self.build()
 
     def build(self):

@@ -4,8 +4,6 @@ The running session (the Tracker Home ticks in the background, its files and
 how they survive a power cut) is in larp_tracker.py; these screens are loaded
 only while one of them is open.
 """
-import sys
-
 from dicebox import buttons as B
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
@@ -14,7 +12,7 @@ from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
-from dicebox.ui.home import unload
+from dicebox.ui.home import unload_new
 from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
@@ -59,7 +57,7 @@ class AlertScreen(Screen):
             if self.loaded is not None:
                 # rung over another mode: the tracker's screens and labels leave the heap
                 # again, not at the next visit to Home (issue #8)
-                unload([n for n in sys.modules if n not in self.loaded])
+                unload_new(self.loaded)
 
     def tick(self, now):
         phase = (now // _FLASH_MS) & 1

@@ -9,7 +9,7 @@ import sys
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload
+from dicebox.ui.home import unload_new
 
 
 class Session:
@@ -85,7 +85,7 @@ class Session:
         try:
             return build(rec, self.ask)
         finally:
-            unload([n for n in sys.modules if n not in loaded])
+            unload_new(loaded)
 
     def save(self):
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
