@@ -9,10 +9,11 @@ import pytest
 
 from dicebox import buttons as B
 from dicebox.core import arena, record
-from dicebox.core.log import EVENT, ROLL
+from dicebox.core.log import EVENT
 from dicebox.core.record import Record
 from dicebox.ui import arena_edit, arena_say_ru, home, lang, text
 from host_sim.device import Device, Platform
+from support.arena_events import events
 from test_arena import A_BUILD, B_BUILD, INIT, both_fail, both_fail_ab, mine_at, play
 
 # Forced-dice fights (the dice of tests/test_arena.py) that between them log
@@ -58,15 +59,8 @@ def _drawable(s):
 
 def _said(game):
     """(name, a, English describe, Russian line) for each event game logged."""
-    out = []
-    face = 0
-    for k in range(len(game.log)):
-        kind, name, a, b, c = game.log.entry(k)
-        if kind == ROLL:
-            face = b
-        elif kind == EVENT:
-            out.append((name, a, game.describe(name, a, b, c), arena_say_ru.say(game, name, a, b, c, face)))
-    return out
+    return [(name, a, game.describe(name, a, b, c), arena_say_ru.say(game, name, a, b, c, face))
+            for name, a, b, c, face in events(game)]
 
 
 def test_every_event_the_duel_core_logs_has_a_russian_line():
@@ -273,19 +267,14 @@ def test_settings_open_only_from_home_so_the_arena_menu_never_sees_a_language_ch
 
 _MP_SAY = """
 import json, sys
+from arena_events import events
 from dicebox.core import record
-from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import arena_say_ru, why_ru
 fights, whys = json.load(open(sys.argv[1]))
 for dice, steps, options in fights:
     game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
-    face = 0
-    for k in range(len(game.log)):
-        kind, name, a, b, c = game.log.entry(k)
-        if kind == ROLL:
-            face = b
-        elif kind == EVENT:
-            print(arena_say_ru.say(game, name, a, b, c, face))
+    for name, a, b, c, face in events(game):
+        print(arena_say_ru.say(game, name, a, b, c, face))
 for why in whys:
     print(why_ru.say(why, ("Frost", "Trickster12")))
 """

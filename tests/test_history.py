@@ -59,15 +59,20 @@ def test_every_page_shows_the_lines_the_whole_transcript_has(tmp_path):
     assert tr.first == 0  # OK on the last page goes back to the first
 
 
+def _last_page_high_water(proc, tmp_path):
+    """history_heap.py's output checked (the 4-hour transcript's 1,102 lines, its
+    last page made on demand); its heap high-water."""
+    out = proc.stdout.decode().splitlines()
+    assert out[0].split()[:4] == ["screen", "Transcript", "lines", "1102"], out[0]
+    assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]
+    return int(out[-1].split()[1])
+
+
 def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path):  # noqa: F811
     # The line index is 16-bit and sized once: a 2 KB copy did not fit 128k.
     # 128k cannot hold it with the code in RAM (the record's 266 parsed inputs
     # are 21.6 KB beside the simulated device and the wound rules).
-    proc = rom.run(mp, "history_heap", _store(tmp_path), target="128k")
-    out = proc.stdout.decode().splitlines()
-    assert out[0].split()[:4] == ["screen", "Transcript", "lines", "1102"], out[0]
-    assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]  # the last page, made on demand
-    high = int(out[-1].split()[1])
+    high = _last_page_high_water(rom.run(mp, "history_heap", _store(tmp_path), target="128k"), tmp_path)
     print("4-hour wound transcript heap high-water, 128k, code in ROM: %d bytes" % high)
     assert 96 * 1024 < high < 116 * 1024, high
 
@@ -77,10 +82,7 @@ def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # n
     # 512k (unix port, .mpy). Paged, the open transcript costs about the
     # replayed record: 176k is less than the session itself needs.
     proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap="176k")
-    out = proc.stdout.decode().splitlines()
-    assert out[0].split()[:4] == ["screen", "Transcript", "lines", "1102"], out[0]
-    assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]  # the last page, made on demand
-    high = int(out[-1].split()[1])
+    high = _last_page_high_water(proc, tmp_path)
     print("4-hour wound transcript heap high-water: %d bytes" % high)
     assert 128 * 1024 < high < 160 * 1024, high
 
