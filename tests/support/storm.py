@@ -179,10 +179,7 @@ class Storm:
         self.rnd.s = kept.pop("rnd")
         for name in kept:
             setattr(self, name, kept[name])
-        self.check()
-        self.heap_mark()
-        if self.actions % 500 == 0:
-            self.print_state()
+        self.after_action()
         return True
 
     def power_cut(self):
@@ -450,6 +447,10 @@ class Storm:
                 self.actions, self.presses, "/".join(type(x).__name__ for x in stack) or "booting",
                 len(rec.rec.inputs) if rec else -1))
             raise
+        self.after_action()
+
+    def after_action(self):
+        """Every check, the heap sample, and a STATE line each 500 actions."""
         self.check()
         self.heap_mark()
         if self.actions % 500 == 0:
