@@ -164,7 +164,7 @@ class Storm:
         kept = {name: getattr(self, name) for name in self._KEPT}
         kept["rnd"] = self.rnd.s
         with open(self.state, "w") as f:
-            f.write(json.dumps(kept))
+            json.dump(kept, f)  # to the file as it goes: json.dumps was a ~1 KB block at a cut
 
     def resume(self):
         """Go on from a power cut that ended the last process: the checks that follow
