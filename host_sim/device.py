@@ -33,6 +33,11 @@ except ImportError:  # under MicroPython the driver sits on native framebuf
     HostDisplay = Display
 
 
+class Restart(BaseException):
+    """Platform.restart(): the Pico's machine.soft_reset() raises SystemExit, which
+    no `except Exception` of the firmware stops either."""
+
+
 class Platform:
     name = "simulator"
 
@@ -45,6 +50,9 @@ class Platform:
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)
         return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF
+
+    def restart(self):
+        raise Restart()
 
     def beep(self, freq, ms):
         if self.beeps is not None:  # None: not logged (a long storm's heap is the device's)
@@ -69,13 +77,37 @@ class Device:
         self.frames = 0
         self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
         self.on_frame = None  # callback(device) after each frame reaches the panel
+        self.on_restart = None  # callback(device) instead of restart(): a harness's own
+        self.restarts = 0
         self._display_on = True
         self._contrast = None
         self.app.boot(self.now)
         self.step()
 
+    def restart(self):
+        """What the Pico's soft reset does: a new App boots (its Home opens the mode
+        the old one restarted for), with a new debouncer and the panel set up again.
+        The simulated clock runs on."""
+        self.restarts += 1
+        if self.on_restart is not None:
+            self.on_restart(self)
+            return
+        self.app = None
+        self.buttons = B.Buttons()
+        self.display.init_display()
+        self._display_on = True
+        self._contrast = None
+        self.app = App(self.store, self.platform, self.display.width, self.display.height)
+        self.app.boot(self.now)
+
     def step(self):
         """One pass of the device loop at the current time."""
+        try:
+            self._step()
+        except Restart:
+            self.restart()
+
+    def _step(self):
         self.buttons.update(self.levels, self.now)
         while True:
             event = self.buttons.pop()

@@ -32,6 +32,11 @@ def live_heap():
 
 
 MINUTE = 60000
+
+
+class _ModeSwitch(BaseException):
+    """Home opened another mode, and the device restarted (ui/home.restart): raised
+    out of the old Device's step, so the rest of the action goes with it."""
 CUT_EXIT = 75  # the exit code of a process a power cut ended (--restart)
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
 
@@ -92,6 +97,7 @@ class Storm:
         self.presses = 0
         self.actions = 0
         self.cuts = 0
+        self.switches = 0  # restarts into another mode
         self.bad = 0
         self.seen = {}  # screen class -> module
         self.modes_opened = {}  # module of each Home mode opened
@@ -155,7 +161,7 @@ class Storm:
         self.tap(B.OK)
 
     # the storm's own numbers, kept across a power cut that ends the process
-    _KEPT = ("presses", "actions", "cuts", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
+    _KEPT = ("presses", "actions", "cuts", "switches", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
              "heap_peak", "home_start", "home_end", "next_home", "base")
 
     def save_state(self):
@@ -183,12 +189,20 @@ class Storm:
         return True
 
     def power_cut(self):
-        """Power off and on: a new App boots on what the store kept. With a state
-        file the process ends, as the Pico's heap does, and a new one boots (fresh
-        qstr pools and heap); otherwise the App boots again in this one."""
+        """Power off and on: a new App boots on what the store kept."""
+        self.cuts += 1
+        self.reboot()
+
+    def mode_switch(self, dev):
+        """Device.on_restart: Home opened another mode. Ends the action: the click
+        that opened it counts as its press."""
+        raise _ModeSwitch()
+
+    def reboot(self):
+        """With a state file the process ends, as the Pico's heap does, and a new one
+        boots (fresh qstr pools and heap); otherwise the App boots again in this one."""
         self.base += self.dev.now  # a boot starts its clock at 0, as the Pico does
         if self.state:
-            self.cuts += 1
             self.actions += 1  # this action, which ends here
             self.save_state()
             self.names()
@@ -201,11 +215,11 @@ class Storm:
         home.unload_since(self.boot_modules)
         self.store = Store(self.root)
         self.dev = self.boot()
-        self.cuts += 1
 
     def boot(self):
         dev = Device(store=self.store, platform=self.platform)
         dev.flush_bytes = None  # the I2C bytes of each frame: a 70 s wait under an alert grew it by 2 KB
+        dev.on_restart = self.mode_switch
         return dev
 
     def on_home(self):
@@ -216,6 +230,15 @@ class Storm:
         return type(app.top).__name__ == "Home" and len(app.stack) == 1
 
     def action(self):
+        try:
+            self.act()
+        except _ModeSwitch:
+            self.presses += 1
+            self.switches += 1
+            self.reboot()
+        self.actions += 1
+
+    def act(self):
         r = self.rnd
         k = r.below(100)
         if k < 60 and self.on_home():
@@ -236,7 +259,6 @@ class Storm:
             self.run_for(r.between(61000, 70000))  # the display sleeps; the next press only wakes it
         else:
             self.power_cut()
-        self.actions += 1
 
     # --- what must always hold -------------------------------------------------
     def fail(self, why):
@@ -475,8 +497,8 @@ class Storm:
         print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
         print("RULESETS %s" % " ".join(sorted(self.rulesets)))
         print("MODES %s" % " ".join(sorted(self.modes_opened)))
-        print("SUMMARY presses %d actions %d cuts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
-              % (self.presses, self.actions, self.cuts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
+        print("SUMMARY presses %d actions %d cuts %d switches %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
+              % (self.presses, self.actions, self.cuts, self.switches, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
                  home_start, home_end))
         if self.state:
             import os

@@ -3,6 +3,10 @@ Only what dicebox/hw uses: it shares the firmware's heap."""
 import vb
 
 
+def soft_reset():
+    vb.soft_reset()
+
+
 class Pin:
     IN = 0
     PULL_UP = 1

@@ -24,9 +24,10 @@ if free:
     heapbase.pad(free, alloc)
 del f, at, vfs, free, alloc
 
+import vb  # noqa: E402
 import vbsetup  # noqa: E402
 
 src = vbsetup.setup(sys.argv[1:])
 del sys.modules["vbsetup"]
 del vbsetup
-exec(src, {"__name__": "__main__"})
+vb.boot(src)  # main.py, again after each machine.soft_reset()

@@ -11,9 +11,10 @@ by harness.py; WIRE receives the I2C bytes for the host's panel model.
 """
 import sys
 
+import vb
 import vbsetup
 
 src = vbsetup.setup(sys.argv[1:])
 del sys.modules["vbsetup"]
 del vbsetup
-exec(src, {"__name__": "__main__"})
+vb.boot(src)  # main.py, again after each machine.soft_reset()

@@ -133,6 +133,33 @@ def run_script():
             raise SystemExit(0)
 
 
+_SOFT_RESET = "soft reset"
+
+
+def soft_reset():
+    """machine.soft_reset(): the timers stop and main.py runs again (boot())."""
+    for t in timers:
+        t.due = None
+    del timers[:]
+    out("SOFT_RESET", clock_ms)
+    raise SystemExit(_SOFT_RESET)
+
+
+def boot(src):
+    """Run main.py, and again after each soft reset with the firmware's modules
+    gone, as from the Pico's fresh interpreter."""
+    while True:
+        try:
+            exec(src, {"__name__": "__main__"})
+            return
+        except SystemExit as e:
+            if not e.args or e.args[0] != _SOFT_RESET:
+                raise
+        for name in [n for n in sys.modules if n == "dicebox" or n.startswith("dicebox.")]:
+            del sys.modules[name]
+        gc.collect()
+
+
 def hang():
     """Power is gone: wait to be killed (the test sends SIGKILL); never return."""
     sys.stdin.read()

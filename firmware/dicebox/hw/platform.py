@@ -1,7 +1,7 @@
 """What the App asks of the hardware: entropy, a beep, the board's name."""
 import os
 
-from machine import PWM, Pin
+from machine import PWM, Pin, soft_reset
 from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 
@@ -30,6 +30,12 @@ class Platform:
         self.pwm.freq(freq_hz)
         self.pwm.duty_u16(32768)
         self.beep_until = ticks_add(ticks_ms(), ms)
+
+    def restart(self):
+        """A fresh interpreter: main.py runs again on an empty heap (ui/home.py opens
+        another mode this way). Raises SystemExit, which the loop lets through."""
+        self.quiet()
+        soft_reset()
 
     def service(self):
         if self.beep_until is not None and ticks_diff(ticks_ms(), self.beep_until) >= 0:

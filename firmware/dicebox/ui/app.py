@@ -183,7 +183,7 @@ class App:
         self.last_input = now
         self.apply_settings(self.store.settings(), save=False)
         self.stack = [home.Home(self)]
-        resumed = home.resume_current(self)
+        resumed = home.launch(self)
         for note in self.store.notices:
             self.push(Message(self, t("notice"), note))
         del self.store.notices[:]

@@ -33,13 +33,60 @@ def _module(name):
 
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset."""
+    screen = _module(_mode_of(rec.ruleset)).screen_for(app, rec)
+    if getattr(screen, "done", False) and rec.inputs:
+        screen.finish_resumed()
+    return screen
+
+
+# The mode this power-on has opened (Home's boot clears it). One power-on plays one mode: a qstr
+# (every name a module interns) is never freed, and all four modes' names need
+# MicroPython's 7th pool, one block of ~9 KB on the Pico that a fragmented heap
+# may not have mid-session. Opening another mode restarts the interpreter into
+# it (restart()); History and Settings open in any.
+_OPENED = [None]
+LAUNCH = "launch.txt"  # what the next boot opens: a mode's module, or "resume"
+
+
+def restart(app, module, launch):
+    """False if this power-on may open `module` (it counts as opened then); else
+    the background tasks save what a restart would lose, `launch` is left for
+    the next boot (launch()) and the platform restarts: on the Pico
+    machine.soft_reset(), which never returns."""
+    opened = _OPENED[0]
+    if opened is None or opened == module:
+        _OPENED[0] = module
+        return False
+    try:
+        for task in _HOME[0].tasks:
+            task.suspend()
+        app.store.write_text(LAUNCH, launch)
+    except OSError:
+        return False  # flash full: this power-on opens it (it held all four before)
+    app.platform.restart()
+    return True
+
+
+def launch(app):
+    """At boot: open what the last power-on restarted for (a mode, or "resume"),
+    else the fight a power cut left unfinished. True if a fight was resumed."""
+    what = app.store.read_text(LAUNCH)
+    if what is None:
+        return resume_current(app)
+    app.store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
+    if what == "resume":
+        return resume_current(app)
+    for _, _, module in MODES:
+        if module == what:
+            _HOME[0].open_mode(module)
+    return False
+
+
+def _mode_of(ruleset):
     for _, rulesets, module in MODES:
-        if rec.ruleset in rulesets:
-            screen = _module(module).screen_for(app, rec)
-            if getattr(screen, "done", False) and rec.inputs:
-                screen.finish_resumed()
-            return screen
-    raise RecordError("ruleset: no screen for '%s'" % rec.ruleset)
+        if ruleset in rulesets:
+            return module
+    raise RecordError("ruleset: no screen for '%s'" % ruleset)
 
 
 def resume_current(app):
@@ -49,6 +96,9 @@ def resume_current(app):
         return False
     try:
         rec = _record.loads(text, "current fight")
+        text = None  # not held through the replay
+        if restart(app, _mode_of(rec.ruleset), "resume"):
+            return False
         app.push(open_fight(app, rec))
         return True
     except (RecordError, ValueError) as e:
@@ -98,6 +148,7 @@ class Home(Menu):
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
+        _OPENED[0] = None
         for marker, module, loader in BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
@@ -136,13 +187,15 @@ class Home(Menu):
         self.sel = min(self.sel, len(items) - 1)
 
     def _opener(self, module):
-        def open_mode():
-            try:
-                self.app.push(_module(module).start(self.app))
-            except (RecordError, ValueError, OSError) as e:
-                self.app.push(Message(self.app, t("error"), str(e)))
+        return lambda: self.open_mode(module)
 
-        return open_mode
+    def open_mode(self, module):
+        app = self.app
+        try:
+            if not restart(app, module, module):
+                app.push(_module(module).start(app))
+        except (RecordError, ValueError, OSError) as e:
+            app.push(Message(app, t("error"), str(e)))
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears

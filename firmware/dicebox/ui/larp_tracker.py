@@ -150,6 +150,13 @@ class Tracker:
             app.wake()
             app.push(AlertScreen(app, self, loaded))
 
+    def suspend(self):
+        """The interpreter restarts (Home opens another mode): the session clock to
+        flash now, so the restart loses none of its time."""
+        if self.clock is not None and self.clock.ms != self.saved_ms:
+            self.saved_ms = self.clock.ms
+            self.app.store.write_text(CLOCK, str(self.saved_ms))
+
     # the end --------------------------------------------------------------------------
     def _chunks(self):
         """The History record, a piece at a time: the journal is never whole in the heap."""
