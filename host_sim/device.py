@@ -4,6 +4,7 @@ debouncer, fed with button levels over simulated time.
 The panel model shows exactly what the Pico's glass would show from the same
 bytes. Scripts, tests and the curses front end all drive this object.
 """
+import gc
 import os
 
 import host_sim  # noqa: F401  (firmware on sys.path)
@@ -14,6 +15,7 @@ from dicebox.display import Display
 from dicebox.ui.app import App
 
 POLL_MS = 5  # how often the device loop polls its pins
+GC_EVERY = 8192  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
 
 try:
     from host_sim import FIRMWARE
@@ -61,6 +63,8 @@ class Platform:
 
 class Device:
     def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None):
+        if hasattr(gc, "threshold"):  # MicroPython: the heap is collected as on the Pico (fragments stay few)
+            gc.threshold(GC_EVERY)
         if store is None:
             from host_sim.memstore import MemoryStore  # only then: a run on a real Store does not hold its code
 

@@ -5,12 +5,14 @@
 # MicroPython (same generator: the same storm on both).
 #
 #   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE]
-#   (DIR: an empty folder, the flash; --restart: a power cut ends the process with
-#   exit code 75 and FILE holds the storm's numbers: run it again until it ends 0;
-#   FILE must not exist at the start: a run that failed leaves it behind)
+#   (DIR: an empty folder, the flash; --restart: a power cut, and a restart into
+#   another mode (ui/home.restart), end the process with exit code 75 and FILE
+#   holds the storm's numbers: run it again until it ends 0; FILE must not exist
+#   at the start: a run that failed leaves it behind; --no-replay: records are
+#   not replayed beside the fight, a second game no Pico holds)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
-# "SUMMARY presses N actions N cuts N screens ... heap_start N heap_end N heap_peak N".
+# "SUMMARY presses N actions N cuts N switches N ... heap_start N heap_end N heap_peak N".
 import sys
 
 from dicebox import buttons as B
