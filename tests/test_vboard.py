@@ -57,6 +57,7 @@ def test_error_in_the_loop_shows_a_screen_and_ok_resumes(mp, tmp_path):
     frames, _, lines = b.run(["wait 100", "tap OK", "tap OK", "frame two", "hold BACK 800", "frame error",
                               "tap OK", "wait 50", "frame back", "tap OK", "cat current.json", "end"], fake_app=True)
     assert any("RuntimeError: test fault" in line for line in lines)  # on the USB console
+    assert len([x for x in lines if x.startswith("SOFT_RESET")]) == 1  # OK: a fresh interpreter
     assert frames["error"] != frames["two"] and lit(frames["error"]) > 128 * 9 - 10  # title bar
     assert frames["back"] == frames["two"]
     assert rolls(b) == 3

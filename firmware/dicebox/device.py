@@ -2,8 +2,9 @@
 
 Poll buttons -> App.button, App.tick, App.render -> Display.flush, sleep and
 wake the panel, apply contrast. The App saves the fight after every input, so
-an error here never loses it: the error is shown, OK restarts the App, which
-resumes the saved fight. Ctrl-C (KeyboardInterrupt) still reaches the REPL.
+an error here never loses it: the error is shown, OK restarts the box
+(machine.soft_reset), whose boot resumes the saved fight. Ctrl-C
+(KeyboardInterrupt) still reaches the REPL.
 """
 import gc
 import sys
@@ -69,7 +70,7 @@ class Loop:
         self.t_last = time.ticks_ms()
         self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
         self.app = None
-        self.error = None  # text of the error on screen; OK restarts the App
+        self.error = None  # text of the error on screen; OK restarts the box
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
@@ -127,8 +128,10 @@ class Loop:
         while ev is not None:
             if app is None:
                 if ev[0] == B.OK and ev[1] == B.CLICK:
-                    self.start_app()
-                    app = self.app
+                    # a fresh interpreter: its boot resumes the saved fight on an empty
+                    # heap (after a MemoryError the old one's fragments would stay)
+                    self.platform.restart()
+                    return
             else:
                 app.button(ev[0], ev[1], now)
             ev = self.buttons.pop()

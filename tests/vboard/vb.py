@@ -156,7 +156,8 @@ def boot(src):
             if not e.args or e.args[0] != _SOFT_RESET:
                 raise
         for name in [n for n in sys.modules if n == "dicebox" or n.startswith("dicebox.")]:
-            del sys.modules[name]
+            if sys.modules[name].__name__ == name:  # not a stand-in (fake-app's dicebox.ui.app)
+                del sys.modules[name]
         gc.collect()
 
 

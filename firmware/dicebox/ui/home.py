@@ -39,11 +39,11 @@ def open_fight(app, rec):
     return screen
 
 
-# The mode this power-on has opened (Home's boot clears it). One power-on plays one mode: a qstr
-# (every name a module interns) is never freed, and all four modes' names need
-# MicroPython's 7th pool, one block of ~9 KB on the Pico that a fragmented heap
-# may not have mid-session. Opening another mode restarts the interpreter into
-# it (restart()); History and Settings open in any.
+# The mode this power-on has opened (Home's boot clears it). One power-on plays
+# one mode: a qstr (every name a module interns) is never freed, and all four
+# modes' names need MicroPython's 7th pool, one block of ~9 KB on the Pico that
+# a fragmented heap may not have mid-session. Opening another mode restarts the
+# interpreter into it (restart()); History and Settings open in any.
 _OPENED = [None]
 LAUNCH = "launch.txt"  # what the next boot opens: a mode's module, or "resume"
 
@@ -62,7 +62,7 @@ def restart(app, module, launch):
             task.suspend()
         app.store.write_text(LAUNCH, launch)
     except OSError:
-        return False  # flash full: this power-on opens it (it held all four before)
+        return False  # no launch file (flash full): this power-on opens it, as before
     app.platform.restart()
     return True
 
