@@ -220,3 +220,34 @@ def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
         assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданный сид: 42")
     finally:
         L.set_lang("en")
+
+
+def test_a_selected_row_wider_than_the_glass_scrolls_to_its_end_and_back():
+    from dicebox.ui import app as A
+    from dicebox.ui import draw, text
+
+    d = Device(store=MemoryStore())
+    long = "Arena: Brute>Bruiser ko, round 12"
+    menu = A.Menu(d.app, "History", [("short", None), (long, None)])
+    d.app.push(menu)
+    d.wait(3000)
+    assert menu.shift == 0  # the short row never moves
+    frames = d.frames
+    d.wait(3000)
+    assert d.frames == frames  # and draws nothing new
+    d.press(B.DOWN)
+    at_start = bytes(d.glass())
+    over = text.width(long) - draw.ROW_TEXT_W
+    d.wait(A._SCROLL_WAIT_MS)
+    seen = set()
+    at_end = None
+    for _ in range(400):
+        d.wait(50)
+        seen.add(menu.shift)
+        if menu.shift >= over:
+            at_end = bytes(d.glass())
+    assert 0 in seen and max(seen) >= over and max(seen) < over + text.SMALL.advance  # all of it, then back
+    assert at_end is not None and at_end != at_start  # on the glass
+    d.press(B.UP)
+    d.wait(50)
+    assert menu.shift == 0 or menu.shifted is None

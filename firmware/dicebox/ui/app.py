@@ -12,6 +12,8 @@ from dicebox.ui.lang import t
 
 _WAKE_NONE = const(-1)
 _TICKS_MASK = const(0x3FFFFFFF)
+_SCROLL_WAIT_MS = const(1200)  # a row wider than the glass rests this long at each end
+_SCROLL_STEP_MS = const(200)  # then moves a character at a time
 
 
 class Screen:
@@ -41,6 +43,9 @@ class Menu(Screen):
         self.right = right
         self.sel = 0
         self.first = 0
+        self.shifted = None  # the selected label that is scrolled by `shift` pixels
+        self.shift = 0
+        self.shift_at = 0  # when it moves next
 
     def button(self, b, ev, now):
         n = len(self.items)
@@ -53,9 +58,32 @@ class Menu(Screen):
         else:
             Screen.button(self, b, ev, now)
 
+    def tick(self, now):
+        """The selected row, if wider than the glass, scrolls to its end and back
+        (a History summary, a long setting): read whole where it is chosen."""
+        if not self.items or self.app.top is not self:
+            return False
+        label = self.items[self.sel][0]
+        over = text.width(label) - draw.ROW_TEXT_W
+        if label is not self.shifted:
+            self.shifted = label if over > 0 else None
+            self.shift = 0
+            self.shift_at = now + _SCROLL_WAIT_MS
+            return False
+        if self.shifted is None or now < self.shift_at:
+            return False
+        if self.shift >= over:
+            self.shift = 0
+            self.shift_at = now + _SCROLL_WAIT_MS
+        else:
+            self.shift += text.SMALL.advance
+            self.shift_at = now + (_SCROLL_WAIT_MS if self.shift >= over else _SCROLL_STEP_MS)
+        return True
+
     def draw(self, c):
         draw.header(c, self.title, self.right)
-        draw.list_rows(c, self.items, self.sel, self.first)
+        shifted = self.items and self.items[self.sel][0] is self.shifted
+        draw.list_rows(c, self.items, self.sel, self.first, shift=self.shift if shifted else 0)
 
 
 class Confirm(Screen):

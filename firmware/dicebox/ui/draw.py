@@ -6,6 +6,7 @@ W = const(128)
 H = const(64)
 HEADER = const(10)  # header height incl. its rule
 ROW = const(9)  # list row height
+ROW_TEXT_W = const(122)  # a row's text from x=2 to the scroll bar
 
 
 def header(c, title, right=""):
@@ -19,9 +20,10 @@ def rows_visible(top=HEADER + 1, bottom=H):
     return (bottom - top) // ROW
 
 
-def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H):
+def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0):
     """Draw the labels of items[first:] ((label, ...) pairs) as rows, the selected
-    one inverted; scroll bar at right. Reads the labels in place: no list per frame."""
+    one inverted and `shift` pixels to the left; scroll bar at right. Reads the
+    labels in place: no list per frame."""
     n = rows_visible(top, bottom)
     for i in range(n):
         k = first + i
@@ -30,7 +32,7 @@ def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H):
         y = top + i * ROW
         if k == selected:
             c.fill_rect(0, y, W - 3, ROW, 1)
-            text.draw(c, items[k][0], 2, y + 1, text.SMALL, 0)
+            text.draw(c, items[k][0], 2 - shift, y + 1, text.SMALL, 0)
         else:
             text.draw(c, items[k][0], 2, y + 1)
     if len(items) > n:
