@@ -64,6 +64,11 @@ def scenario(tmp):
         steps += wound_session()
     steps += [["settings", dict(S.defaults(), lang="ru", sound=False)]]
     first = sample_record(mode_rulesets()[0], 1).dumps()
+    # a mode switch (ui/home.restart), with a fight left to resume and after it
+    from dicebox.ui import home
+
+    last_mode = home.MODES[-1][2]
+    steps += [["current", first], ["launch", last_mode], ["launched"], ["launch", "resume"], ["launched"]]
     steps += [["current", first], ["damage", "current.json", first[:25]]]
     steps += [["damage", "settings.json", '{"contrast": 3, "lang": "en", "sou']]
     steps += [["damage", "h000021.rec", "x\n{}"]]

@@ -287,6 +287,14 @@ def do_step(step, store, root, os_module, opener):
         store.clear_current()
     elif kind == "settings":
         store.save_settings(step[1])
+    elif kind == "launch":  # Home opening a second mode: what the restart's boot opens
+        from dicebox.ui.home import LAUNCH
+
+        store.write_text(LAUNCH, step[1])
+    elif kind == "launched":  # that boot, which takes the file away first
+        from dicebox.ui.home import LAUNCH
+
+        store.remove(LAUNCH)
     elif kind == "damage":  # the file was damaged meanwhile; this step is the boot that finds it
         return ST.Store(root, os_module, opener)
     elif kind.startswith("wounds") or kind.startswith("journal"):
