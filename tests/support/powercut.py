@@ -423,6 +423,13 @@ def run_steps(backend, scen, start, mode, fault):
             store = do_step(step, store, root, os_module, opener)
     except PowerCut:
         return at, root
+    except OSError:
+        # littlefs left mid-operation by the cut, then asked to close the file in a
+        # `finally`, may answer "corrupt" (84) before it touches the dead flash: the
+        # board is off by then, so that answer never happens on a Pico
+        if not fault.dead:
+            raise
+        return at, root
     if fault.cut_at >= 0:
         raise AssertionError("cut %d never came: the count of steps changed between runs" % fault.cut_at)
     return fault.count, root
