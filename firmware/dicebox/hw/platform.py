@@ -35,6 +35,8 @@ class Platform:
         """A fresh interpreter: main.py runs again on an empty heap (ui/home.py opens
         another mode this way). Raises SystemExit, which the loop lets through."""
         self.quiet()
+        if self.keys is not None:
+            self.keys.deinit()  # its timer IRQ must not outlive the heap its callback is on
         soft_reset()
 
     def service(self):
