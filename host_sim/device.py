@@ -74,8 +74,6 @@ class Device:
         self.bus = VirtualI2C(self.panel)
         self.display = HostDisplay(width, height, self.bus, controller=controller)
         self.platform = platform or Platform()
-        self.app = App(self.store, self.platform, width, height)
-        self.buttons = B.Buttons()
         self.now = 0
         self.levels = 0
         self.frames = 0
@@ -83,10 +81,17 @@ class Device:
         self.on_frame = None  # callback(device) after each frame reaches the panel
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
+        self._boot()
+        self.step()
+
+    def _boot(self):
+        """The firmware's start: a new App on the store, a new debouncer, the panel as
+        the driver left it."""
+        self.buttons = B.Buttons()
         self._display_on = True
         self._contrast = None
+        self.app = App(self.store, self.platform, self.display.width, self.display.height)
         self.app.boot(self.now)
-        self.step()
 
     def restart(self):
         """What the Pico's soft reset does: a new App boots (its Home opens the mode
@@ -96,13 +101,9 @@ class Device:
         if self.on_restart is not None:
             self.on_restart(self)
             return
-        self.app = None
-        self.buttons = B.Buttons()
+        self.app = None  # the old App goes before the new one boots
         self.display.init_display()
-        self._display_on = True
-        self._contrast = None
-        self.app = App(self.store, self.platform, self.display.width, self.display.height)
-        self.app.boot(self.now)
+        self._boot()
 
     def step(self):
         """One pass of the device loop at the current time."""

@@ -44,7 +44,7 @@ def test_a_second_mode_restarts_the_box_into_it():
     assert d.restarts == 1 and d.app is not first  # a new App booted
     assert screens(d) == ["Home", "ArenaMenu"]
     assert not d.store.exists(LAUNCH)  # read once, at that boot
-    assert home._OPENED == ["arena_ui"]
+    assert d.app.stack[0].opened == "arena_ui"
     back_home(d)
     open_row(d, MODE_AT["arena_ui"])  # the mode it restarted for: no restart
     assert d.restarts == 1 and screens(d) == ["Home", "ArenaMenu"]
@@ -117,5 +117,5 @@ def test_every_pair_of_modes_switches_cleanly(first, second):
     open_row(d, MODE_AT[first])
     back_home(d)
     open_row(d, MODE_AT[second])
-    assert d.restarts == 1 and home._OPENED == [second]
+    assert d.restarts == 1 and d.app.stack[0].opened == second
     assert type(d.app.top).__module__ == "dicebox.ui." + second

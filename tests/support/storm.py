@@ -34,13 +34,13 @@ def live_heap():
 
 
 MINUTE = 60000
+CUT_EXIT = 75  # the exit code of a process a power cut (or a mode switch) ended (--restart)
+_MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
 
 
 class _ModeSwitch(BaseException):
     """Home opened another mode, and the device restarted (ui/home.restart): raised
     out of the old Device's step, so the rest of the action goes with it."""
-CUT_EXIT = 75  # the exit code of a process a power cut ended (--restart)
-_MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
 
 
 class Rand:

@@ -45,6 +45,7 @@ class Menu(Screen):
         self.first = 0
         self.shifted = None  # the selected label that is scrolled by `shift` pixels
         self.shift = 0
+        self.shift_over = 0  # its pixels past the row
         self.shift_at = 0  # when it moves next
 
     def button(self, b, ev, now):
@@ -64,13 +65,14 @@ class Menu(Screen):
         if not self.items or self.app.top is not self:
             return False
         label = self.items[self.sel][0]
-        over = text.width(label) - draw.ROW_TEXT_W
-        if label is not self.shifted:
-            self.shifted = label if over > 0 else None
+        if label is not self.shifted:  # another row, or the same one rebuilt
+            self.shift_over = text.width(label) - draw.ROW_TEXT_W
+            self.shifted = label
             self.shift = 0
             self.shift_at = now + _SCROLL_WAIT_MS
             return False
-        if self.shifted is None or now < self.shift_at:
+        over = self.shift_over
+        if over <= 0 or now < self.shift_at:
             return False
         if self.shift >= over:
             self.shift = 0

@@ -39,12 +39,11 @@ def open_fight(app, rec):
     return screen
 
 
-# The mode this power-on has opened (Home's boot clears it). One power-on plays
-# one mode: a qstr (every name a module interns) is never freed, and all four
-# modes' names need MicroPython's 7th pool, one block of ~9 KB on the Pico that
-# a fragmented heap may not have mid-session. Opening another mode restarts the
-# interpreter into it (restart()); History and Settings open in any.
-_OPENED = [None]
+# One power-on plays one mode (Home.opened): a qstr (every name a module
+# interns) is never freed, and all four modes' names need MicroPython's 7th
+# pool, one block of ~9 KB on the Pico that a fragmented heap may not have
+# mid-session. Opening another mode restarts the interpreter into it
+# (restart()); History and Settings open in any.
 LAUNCH = "launch.txt"  # what the next boot opens: a mode's module, or "resume"
 
 
@@ -53,12 +52,12 @@ def restart(app, module, launch):
     the background tasks save what a restart would lose, `launch` is left for
     the next boot (launch()) and the platform restarts: on the Pico
     machine.soft_reset(), which never returns."""
-    opened = _OPENED[0]
-    if opened is None or opened == module:
-        _OPENED[0] = module
+    home = _HOME[0]
+    if home.opened is None or home.opened == module:
+        home.opened = module
         return False
     try:
-        for task in _HOME[0].tasks:
+        for task in home.tasks:
             task.suspend()
         app.store.write_text(LAUNCH, launch)
     except OSError:
@@ -148,7 +147,7 @@ class Home(Menu):
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
-        _OPENED[0] = None
+        self.opened = None  # the mode module this power-on opened
         for marker, module, loader in BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)

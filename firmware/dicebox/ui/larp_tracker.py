@@ -133,8 +133,7 @@ class Tracker:
             self.clock = larp.SessionClock(now, self.resume_ms)
         ms = self.clock.update(now)
         if ms - self.saved_ms >= SAVE_MS:
-            self.saved_ms = ms
-            self.app.store.write_text(CLOCK, str(ms))
+            self._save_clock(ms)
         if 0 <= self.due <= ms and not self.game.ended:
             self.give(W.TICK)
         if self.alerting:
@@ -154,8 +153,11 @@ class Tracker:
         """The interpreter restarts (Home opens another mode): the session clock to
         flash now, so the restart loses none of its time."""
         if self.clock is not None and self.clock.ms != self.saved_ms:
-            self.saved_ms = self.clock.ms
-            self.app.store.write_text(CLOCK, str(self.saved_ms))
+            self._save_clock(self.clock.ms)
+
+    def _save_clock(self, ms):
+        self.saved_ms = ms
+        self.app.store.write_text(CLOCK, str(ms))
 
     # the end --------------------------------------------------------------------------
     def _chunks(self):
