@@ -2,13 +2,15 @@
 #   MICROPYPATH=firmware micropython tests/mpy_alloc.py
 import framebuf
 import gc
+import micropython
 import time
 
 from dicebox.ui import text as T
 
 c = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 LINE = "ХА! УУУХ! БЛОК! 3×2=6"  # 21 chars: Cyrillic, ASCII and an extra symbol
-LONG = LINE * 10 + "\x01漢 Hello, голова!"
+SHORT = LINE + "\x01漢 Hello, голова!ЁёЖ"  # 48 chars: the longest drawn from the buffer
+LONG = LINE * 10 + "\x01漢 Hello, голова!"  # read in place: one memoryview a draw
 N = 50
 
 
@@ -19,16 +21,27 @@ def run(s, font, color, n):
         T.width(s, font)
 
 
+
+def names():
+    micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=N, ..."
+
+
 for font in (T.SMALL, T.MEDIUM, T.BIG):
     for color in (1, 0):
-        run(LONG, font, color, 2)  # warm-up: interns each character once
-        gc.collect()
-        gc.disable()
-        a = gc.mem_alloc()
-        run(LONG, font, color, N)
-        d = gc.mem_alloc() - a
-        gc.enable()
-        print("alloc", font.height, color, d)
+        for label, s in (("short", SHORT), ("long", LONG)):
+            run(s, font, color, 1)  # warm-up
+            gc.collect()
+            gc.disable()
+            a = gc.mem_alloc()
+            run(s, font, color, N)
+            d = gc.mem_alloc() - a
+            gc.enable()
+            print("alloc", label, font.height, color, d)
+# drawing interns no character as a name: the count is the same after new ones
+names()
+T.draw(c, "ЩЪЭЮфцыz{}~", 0, 0)
+T.draw(c, "ЩЪЭЮфцыz{}~" * 5, 0, 0)
+names()
 
 gc.collect()
 n = 200

@@ -53,8 +53,8 @@ def _is_russian(s):
 
 
 def _drawable(s):
-    box = text.SMALL.index("\ufffd")
-    return [ch for ch in s if text.SMALL.index(ch) == box]
+    box = text.SMALL.index(0xFFFD)
+    return [ch for ch in s if text.SMALL.index(ord(ch)) == box]
 
 
 def _said(game):
@@ -229,10 +229,14 @@ def test_every_roll_purpose_of_the_arena_and_larp_cores_reads_in_russian():
 
 
 def test_every_title_bout_roll_purpose_reads_in_russian():
-    from dicebox.core import titlebout as tb
+    import ast
+
     from dicebox.ui import why_ru
 
-    whys = [w for n in dir(tb) if n.startswith("W_") for w in getattr(tb, n)]
+    # every W_ tuple of the source, private consts included (those leave no global)
+    tree = ast.parse((FIRMWARE / "dicebox/core/titlebout.py").read_text())
+    whys = [w for node in tree.body if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").lstrip("_").startswith("W_")
+            for w in ast.literal_eval(node.value.args[0] if isinstance(node.value, ast.Call) else node.value)]
     assert len(whys) >= 24 and "AGG tie red 2d6" in whys
     for why in whys:
         said = why_ru.say(why)

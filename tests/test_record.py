@@ -131,3 +131,19 @@ def test_a_loaded_session_of_repeated_inputs_holds_one_copy_on_micropython(mp, t
     )
     held, shared = mp.run(script).stdout.decode().split()
     assert shared == "True" and int(held) < 2500, held
+
+
+def test_writing_json_makes_no_character_a_name_on_micropython(mp, tmp_path):
+    # walking a str (s[i]) interns each character it yields, for good: a record of
+    # Cyrillic names would have kept every letter as a name; jsonout reads bytes
+    script = tmp_path / "names.py"
+    script.write_text(
+        "import micropython\nfrom dicebox.core.jsonout import dumps\n"
+        "s = 'ХА! \"q\" \\\\ \\n\\t é 😀 ' + ''.join([chr(c) for c in range(0x0429, 0x0430)])\n"
+        "dumps({'a': 'warm'})\nmicropython.qstr_info()\n"
+        "print(dumps({'a': s}))\nmicropython.qstr_info()\n"
+    )
+    out = mp.run(script).stdout.decode().splitlines()
+    assert out[0].startswith("qstr pool") and out[0] == out[2], out
+    s = 'ХА! "q" \\ \n\t é 😀 ' + "".join(chr(c) for c in range(0x0429, 0x0430))
+    assert out[1] == json.dumps({"a": s}, sort_keys=True, separators=(",", ":"))

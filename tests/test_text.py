@@ -30,7 +30,7 @@ def test_masters_compile_and_fontdata_is_current():
     assert (ROOT / "firmware/dicebox/ui/fontdata.py").read_text(encoding="utf-8") == text, \
         "fontdata.py is stale: run python tools/build_fonts.py"
     for name, (w, h, adv, ranges, extra, box, data), _ in fonts:
-        count = sum(hi - lo + 1 for lo, hi, _ in ranges) + len(extra)
+        count = sum(hi - lo + 1 for lo, hi, _ in ranges) + len(extra) // 2  # extra: UTF-16BE code points
         assert len(data) == count * w * ((h + 7) // 8), name
 
 
@@ -38,8 +38,8 @@ def test_masters_compile_and_fontdata_is_current():
                                         (T.MEDIUM, build_fonts.REQUIRED_SMALL),
                                         (T.BIG, build_fonts.REQUIRED_BIG)])
 def test_required_glyphs_present(font, chars):
-    box = font.index("\ufffd")
-    idx = [font.index(c) for c in chars]
+    box = font.index(0xFFFD)
+    idx = [font.index(ord(c)) for c in chars]
     assert all(i != box for c, i in zip(chars, idx) if c != "\ufffd")
     assert len(set(idx)) == len(idx)  # every character its own glyph
 

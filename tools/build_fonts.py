@@ -16,8 +16,9 @@ each a tuple (w, h, advance, ranges, extra, box, data) where data
 is a (count*w) x h strip in MONO_VLSB (one byte per column per 8-row page,
 pages one after another), glyph i in columns i*w .. i*w+w-1.  Glyphs in
 runs of consecutive code points come first and are found by arithmetic
-(`ranges` = ((first, last, index), ...)); the rest are found with
-`extra.find(ch)` and follow in the order of `extra`.
+(`ranges` = ((first, last, index), ...)); the rest follow in the order of
+`extra`, their code points as bytes (UTF-16BE: two a glyph; bytes stay in
+flash with the code, where a tuple of ints would be built on the heap).
 """
 import os
 import sys
@@ -26,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONTS = os.path.join(ROOT, "tools", "fonts")
 OUT = os.path.join(ROOT, "firmware", "dicebox", "ui", "fontdata.py")
 BOX = 0xFFFD
-MIN_RUN = 8  # shorter runs go to the `extra` string: one range check per run costs per glyph
+MIN_RUN = 8  # shorter runs go to `extra`: one range check per run costs per glyph
 
 REQUIRED_SMALL = (
     [chr(c) for c in range(0x20, 0x7F)]
@@ -153,8 +154,10 @@ def compile_font(m, k=1):
             for x, px in enumerate(row):
                 if px == "#":
                     data[(y >> 3) * stride + gi * w + x] |= 1 << (y & 7)
-    estr = "".join(chr(c) for c in extra)
-    return (w, h, m.advance * k, tuple(ranges), estr, base + estr.index(chr(BOX)), bytes(data))
+    if max(extra) > 0xFFFF:
+        raise FontError("%s: extra glyphs must be in the Basic Multilingual Plane" % m.path)
+    codes = b"".join(c.to_bytes(2, "big") for c in extra)
+    return (w, h, m.advance * k, tuple(ranges), codes, base + extra.index(BOX), bytes(data))
 
 
 def require(m, chars):

@@ -6,23 +6,24 @@ Pure code (no machine), so the host checks a board before deploying it.
 """
 import json
 
+from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
 
-FIELDS = ("name", "chip", "i2c", "display", "buttons", "buzzer")
-BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # order of dicebox.buttons
-REQUIRED_BUTTONS = ("UP", "DOWN", "OK", "BACK")
-CHIPS = ("RP2040", "RP2350")
-CONTROLLERS = ("ssd1306", "sh1106")
-FREQS = (100000, 400000, 1000000)
+_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer"))
+_BUTTONS = const(("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT"))  # order of dicebox.buttons
+_REQUIRED_BUTTONS = const(("UP", "DOWN", "OK", "BACK"))
+_CHIPS = const(("RP2040", "RP2350"))
+_CONTROLLERS = const(("ssd1306", "sh1106"))
+_FREQS = const((100000, 400000, 1000000))
 # The UI lays out on 64 rows; a 128x32 panel would show half of each screen.
-UI_SIZES = ((128, 64),)
-_WHY_64 = "every screen needs 64 rows: a 10-row header, then 28-row result digits or 5 list rows"
+_UI_SIZES = const(((128, 64),))
+_WHY_64 = const("every screen needs 64 rows: a 10-row header, then 28-row result digits or 5 list rows")
 # GPIOs on the Pico / Pico 2 header (23, 24, 25, 29 are wired on the board).
 HEADER_PINS = tuple(range(0, 23)) + (26, 27, 28)
 # Which GPIO can be SDA / SCL of each I2C block (the same on RP2040 and RP2350A).
-SDA_PINS = ((0, 4, 8, 12, 16, 20), (2, 6, 10, 14, 18, 26))
-SCL_PINS = ((1, 5, 9, 13, 17, 21), (3, 7, 11, 15, 19, 27))
+_SDA_PINS = const(((0, 4, 8, 12, 16, 20), (2, 6, 10, 14, 18, 26)))
+_SCL_PINS = const(((1, 5, 9, 13, 17, 21), (3, 7, 11, 15, 19, 27)))
 
 
 class BoardError(ValueError):
@@ -65,44 +66,44 @@ def check(obj, where="board.json"):
     if not isinstance(obj, dict):
         raise BoardError("%s: must be a JSON object" % where)
     for k in obj:
-        if k not in FIELDS:
-            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, shown(k, 30)[1:-1], ", ".join(FIELDS)))
+        if k not in _FIELDS:
+            raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, shown(k, 30)[1:-1], ", ".join(_FIELDS)))
     for k in ("name", "chip", "i2c", "display", "buttons"):
         if k not in obj:
             raise BoardError("%s: field '%s': missing" % (where, k))
     name = obj["name"]
     if not isinstance(name, str) or not 0 < len(name) <= 40:
         raise BoardError("%s: field 'name': must be text of 1..40 characters" % where)
-    chip = _choice(obj["chip"], CHIPS, "chip", where)
+    chip = _choice(obj["chip"], _CHIPS, "chip", where)
 
     i2c = _obj(obj["i2c"], "i2c", ("id", "sda", "scl", "freq"), where)
     bus = _choice(_need(i2c, "i2c", "id", where), (0, 1), "i2c.id", where)
     sda = _pin(_need(i2c, "i2c", "sda", where), "i2c.sda", where)
     scl = _pin(_need(i2c, "i2c", "scl", where), "i2c.scl", where)
-    if sda not in SDA_PINS[bus]:
+    if sda not in _SDA_PINS[bus]:
         raise BoardError("%s: field 'i2c.sda': GP%d is not an SDA pin of I2C%d (use one of %s)"
-                         % (where, sda, bus, ", ".join([str(p) for p in SDA_PINS[bus]])))
-    if scl not in SCL_PINS[bus]:
+                         % (where, sda, bus, ", ".join([str(p) for p in _SDA_PINS[bus]])))
+    if scl not in _SCL_PINS[bus]:
         raise BoardError("%s: field 'i2c.scl': GP%d is not an SCL pin of I2C%d (use one of %s)"
-                         % (where, scl, bus, ", ".join([str(p) for p in SCL_PINS[bus]])))
-    freq = _choice(i2c.get("freq", 400000), FREQS, "i2c.freq", where)
+                         % (where, scl, bus, ", ".join([str(p) for p in _SCL_PINS[bus]])))
+    freq = _choice(i2c.get("freq", 400000), _FREQS, "i2c.freq", where)
 
     disp = _obj(obj["display"], "display", ("controller", "width", "height", "addr"), where)
-    controller = _choice(disp.get("controller", "ssd1306"), CONTROLLERS, "display.controller", where)
+    controller = _choice(disp.get("controller", "ssd1306"), _CONTROLLERS, "display.controller", where)
     width = disp.get("width", 128)
     height = disp.get("height", 64)
-    if (width, height) not in UI_SIZES:
+    if (width, height) not in _UI_SIZES:
         raise BoardError("%s: field 'display': %sx%s is not supported (the UI lays out on %s: %s)"
-                         % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in UI_SIZES]), _WHY_64))
+                         % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in _UI_SIZES]), _WHY_64))
     addr = _choice(disp.get("addr", 0x3C), (0x3C, 0x3D), "display.addr", where)
 
-    keys = _obj(obj["buttons"], "buttons", BUTTONS, where)
-    pins = [None] * len(BUTTONS)
-    for i in range(len(BUTTONS)):
-        b = BUTTONS[i]
+    keys = _obj(obj["buttons"], "buttons", _BUTTONS, where)
+    pins = [None] * len(_BUTTONS)
+    for i in range(len(_BUTTONS)):
+        b = _BUTTONS[i]
         value = keys.get(b)
         if value is None:
-            if b in REQUIRED_BUTTONS:
+            if b in _REQUIRED_BUTTONS:
                 raise BoardError("%s: field 'buttons.%s': missing (UP, DOWN, OK and BACK are needed)" % (where, b))
             continue
         pins[i] = _pin(value, "buttons." + b, where)
@@ -111,7 +112,7 @@ def check(obj, where="board.json"):
         _pin(buzzer, "buzzer", where)
 
     used = {sda: "i2c.sda", scl: "i2c.scl"}
-    for field, pin in [("buttons." + BUTTONS[i], pins[i]) for i in range(len(pins))] + [("buzzer", buzzer)]:
+    for field, pin in [("buttons." + _BUTTONS[i], pins[i]) for i in range(len(pins))] + [("buzzer", buzzer)]:
         if pin is None:
             continue
         if pin in used:

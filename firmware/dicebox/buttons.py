@@ -20,7 +20,7 @@ RELEASE = const(2)  # went up
 CLICK = const(3)  # released before a long press: the ordinary "activate"
 LONG = const(4)  # held past long_ms (once per hold)
 REPEAT = const(5)  # still held: auto-repeat for number pickers
-EVENT_NAMES = ("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT")
+_EVENT_NAMES = const(("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT"))
 
 
 def _plain_diff(a, b):

@@ -11,15 +11,16 @@ import sys
 import time
 
 from dicebox import buttons as B
+from dicebox.core.compat import const
 
-BOARD_FILE = "board.json"
+_BOARD_FILE = const("board.json")
 DATA = "/data"
 # Unix port, virtual board: the real App's dice session needs 126k with it,
 # 132k without (fragmentation). A collection costs a few ms on the RP2040.
 GC_EVERY = 8192
-LOOP_MS = 10  # one pass: buttons are sampled by the timer IRQ meanwhile
-ASLEEP_LOOP_MS = 40
-DISPLAY_RETRY_MS = 1000
+_LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
+_ASLEEP_LOOP_MS = const(40)
+_DISPLAY_RETRY_MS = const(1000)
 
 
 def _report(e):
@@ -144,7 +145,7 @@ class Loop:
     def show(self, app, now):
         display = self.display
         if self.display_broken_at is not None:
-            if now - self.display_broken_at < DISPLAY_RETRY_MS:
+            if now - self.display_broken_at < _DISPLAY_RETRY_MS:
                 return
             display.init_display()  # the panel lost power or a wire came loose
             self.display_broken_at = None
@@ -176,7 +177,7 @@ class Loop:
                 self.step()
             except Exception as e:  # noqa: BLE001  show it and keep the box going
                 self.fail(e)
-            time.sleep_ms(LOOP_MS if self.panel_on else ASLEEP_LOOP_MS)
+            time.sleep_ms(_LOOP_MS if self.panel_on else _ASLEEP_LOOP_MS)
 
 
 def load_board():
@@ -184,7 +185,7 @@ def load_board():
 
     try:
         # the checker leaves after the call: its ~9 KB of bytecode goes back to the heap
-        return call_once("dicebox.board", "load", BOARD_FILE)
+        return call_once("dicebox.board", "load", _BOARD_FILE)
     except ValueError as e:  # board.BoardError
         print("dicebox:", e)  # on the USB console: there is no panel to show it on yet
         return None

@@ -7,8 +7,10 @@ SSD1306 (horizontal addressing, windowed writes) and the SH1106 sold as
 """
 import adafruit_ssd1306
 
-_SET_COL_ADDR = 0x21
-_SET_PAGE_ADDR = 0x22
+from dicebox.core.compat import const
+
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
 _CHUNK = 16  # columns compared and sent as one piece
 
 

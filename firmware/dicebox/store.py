@@ -23,9 +23,9 @@ WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
 HISTORY_MAX = 20  # finished fights kept; the oldest goes first
 HISTORY_BYTES = 192 * 1024  # and at most this much flash for them (long LARP sessions)
 SUMMARY_MAX = 60
-_ENOSPC = 28  # MicroPython's errno module may lack the name
-_ENOENT = 2
-_EEXIST = 17
+_ENOSPC = const(28)  # MicroPython's errno module may lack the name
+_ENOENT = const(2)
+_EEXIST = const(17)
 
 
 _LAST_ID = const(999999)  # h999999.rec: six digits

@@ -17,14 +17,14 @@ P = const(0)
 T = const(1)
 A = const(2)
 S = const(3)
-STAT_NAMES = ("Power", "Toughness", "Agility", "Special")
+_STAT_NAMES = const(("Power", "Toughness", "Agility", "Special"))
 STAT_MIN = const(2)
 STAT_MAX = const(9)
 STAT_TOTAL = const(24)
 
 GRID = const(8)
 _D8 = const(8)  # places mines and crystals on the 1x8 grid
-START = (4, 5)  # a on the 4th space, b on the 5th
+_START = const((4, 5))  # a on the 4th space, b on the 5th
 _TIME = const(10)
 
 # Damage codes of the move table.
@@ -34,11 +34,11 @@ _TWO = const(2)
 _DMG_D3 = const(3)
 _DMG_D3P1 = const(4)
 _DMG_D6 = const(5)
-DAMAGE_TEXT = ("0", "1", "2", "D3", "D3+1", "D6")
+_DAMAGE_TEXT = const(("0", "1", "2", "D3", "D3+1", "D6"))
 
 # Effect bits of the move table.
 _STUN = const(1)
-KB = const(2)
+_KB = const(2)
 _SWITCH = const(4)
 EVENT = const(8)
 
@@ -47,8 +47,8 @@ ATTACK = (
     ("Strike", P, A, 1, ONE, 0),
     ("Heavy Strike", P, A, 0, _TWO, _STUN),
     ("Kick", P, A, 1, ONE, 0),
-    ("Heavy Kick", P, A, 0, _TWO, KB),
-    ("Grapple", P, T, 0, _DMG_D3P1, KB),
+    ("Heavy Kick", P, A, 0, _TWO, _KB),
+    ("Grapple", P, T, 0, _DMG_D3P1, _KB),
     ("Special", S, S, 0, _DMG_D3P1, _STUN),
 )
 DEFEND = (
@@ -56,13 +56,13 @@ DEFEND = (
     ("Counter", T, S, 0, _DMG_D3, _SWITCH),
     ("Dodge", A, A, 0, NONE, _SWITCH),
     ("Shield", T, S, 0, _DMG_D3P1, 0),
-    ("Grapple", P, T, 0, _DMG_D3P1, KB),
+    ("Grapple", P, T, 0, _DMG_D3P1, _KB),
     ("Special", S, S, 0, _DMG_D3P1, _STUN | _SWITCH),
 )
 # The rules text (section 3) lists Stun and KB moves differently from the
 # table: option "effects" picks which governs. Index: attack die - 1.
-_TEXT_ATTACK = (0, _STUN, 0, _STUN | KB, KB, KB)
-_TEXT_SPECIAL_DEF = KB | _SWITCH
+_TEXT_ATTACK = (0, _STUN, 0, _STUN | _KB, _KB, _KB)
+_TEXT_SPECIAL_DEF = _KB | _SWITCH
 
 EVENTS = (
     "Mine", "Spirits of the Slain", "Flare", "Shifting Ground", "Arcane Strikes",
@@ -77,7 +77,7 @@ CRYSTAL = const(2)
 
 # How a fight ended.
 GOING = const(0)
-KO = const(1)
+_KO = const(1)
 _RINGOUT = const(2)
 _TIMEUP = const(3)
 _SUDDEN = const(4)
@@ -98,9 +98,9 @@ def check_build(value):
     for i in range(4):
         v = value[i]
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError("%s must be a whole number, not %s" % (STAT_NAMES[i], shown(v)))
+            raise ValueError("%s must be a whole number, not %s" % (_STAT_NAMES[i], shown(v)))
         if not STAT_MIN <= v <= STAT_MAX:
-            raise ValueError("%s %d is outside %d..%d" % (STAT_NAMES[i], v, STAT_MIN, STAT_MAX))
+            raise ValueError("%s %d is outside %d..%d" % (_STAT_NAMES[i], v, STAT_MIN, STAT_MAX))
     total = value[0] + value[1] + value[2] + value[3]
     if total != STAT_TOTAL:
         raise ValueError("stats %d,%d,%d,%d sum to %d, not %d" % (value[0], value[1], value[2], value[3], total, STAT_TOTAL))
@@ -110,8 +110,8 @@ def check_build(value):
 def check_name(value):
     if not isinstance(value, str) or not 1 <= len(value) <= 12:
         raise ValueError("a name is 1..12 characters, not %s" % shown(value))
-    for ch in value:
-        if ord(ch) < 32:
+    for c in value.encode():  # bytes: walking the str would intern each letter as a name on MicroPython
+        if c < 32:
             raise ValueError("a name cannot hold control characters")
     return value
 
@@ -159,7 +159,7 @@ class Game(_Game):
         self.vampire_both = options["vampire_tie"] == "both"
         self.share = options["share"]
         self.hp = [self.start_hp, self.start_hp]
-        self.pos = [START[0], START[1]]
+        self.pos = [_START[0], _START[1]]
         self.stun = [False, False]
         self.cells = bytearray(GRID + 2)  # MINE/CRYSTAL bits by space 1..8
         self.lo = 1  # arena ends after crumbling
@@ -283,7 +283,7 @@ class Game(_Game):
                 return
         if fx & _STUN:
             self._stun(f)
-        if fx & KB:
+        if fx & _KB:
             self._knock(f, 1)
 
     def _amount(self, code):
@@ -380,11 +380,11 @@ class Game(_Game):
         down_a = self.hp[0] == 0
         down_b = self.hp[1] == 0
         if down_a and down_b:
-            self._end(-1, KO)
+            self._end(-1, _KO)
         elif down_a:
-            self._end(1, KO)
+            self._end(1, _KO)
         elif down_b:
-            self._end(0, KO)
+            self._end(0, _KO)
 
     def _stun(self, f):
         self.stun[f] = True

@@ -17,14 +17,14 @@ from dicebox.core.log import ROLL
 
 RULESET = "arena_cup"
 TIES_MAX = const(3)  # tied fights in a row before the roll-off decides
-_MATCH_ONLY = ("a", "b", "a_name", "b_name")
+_MATCH_ONLY = const(("a", "b", "a_name", "b_name"))
 
-DEFAULT_FIGHTERS = (
+_DEFAULT_FIGHTERS = const((
     ("Brute", (9, 5, 5, 5)),
     ("Wall", (5, 9, 5, 5)),
     ("Dancer", (5, 5, 9, 5)),
     ("Mystic", (5, 5, 5, 9)),
-)
+))
 
 
 def check_fighters(value):
@@ -49,7 +49,7 @@ def check_fighters(value):
 
 
 def _rule_options():
-    out = [("fighters", DEFAULT_FIGHTERS, check_fighters)]
+    out = [("fighters", _DEFAULT_FIGHTERS, check_fighters)]
     for opt in _arena.OPTIONS:
         if opt[0] not in _MATCH_ONLY:
             out.append(opt)

@@ -3,29 +3,35 @@
 MicroPython's dicts keep no insertion order and its json.dumps writes non-ASCII
 raw, so records and transcripts are written here: keys sorted, no spaces,
 non-ASCII escaped as \\uXXXX exactly as CPython's json.dumps does.
+A string is read as its UTF-8 bytes (compat.utf8: no character becomes a name).
 """
+from dicebox.core.compat import code_at, size, utf8
 
-_ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_ESC = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
 
 
 def _str(s, out):
     out.append('"')
-    start = 0
-    for i in range(len(s)):
-        ch = s[i]
-        code = ord(ch)
-        if 0x20 <= code < 0x7F and ch != '"' and ch != "\\":
+    b = utf8(s)
+    at = 0  # byte offset of character k
+    start = 0  # the first character not written yet
+    for k in range(len(s)):
+        c = b[at]
+        if 0x20 <= c < 0x7F and c != 0x22 and c != 0x5C:
+            at += 1
             continue
-        if start < i:
-            out.append(s[start:i])
-        if ch in _ESC:
-            out.append(_ESC[ch])
+        code = code_at(b, at)
+        at += size(c)
+        if start < k:
+            out.append(s[start:k])
+        if code in _ESC:
+            out.append(_ESC[code])
         elif code > 0xFFFF:
             code -= 0x10000
             out.append("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
         else:
             out.append("\\u%04x" % code)
-        start = i + 1
+        start = k + 1
     if start < len(s):
         out.append(s[start:])
     out.append('"')

@@ -55,8 +55,8 @@ def check_name(name, where):
         raise RosterError("%s: empty line (a name is needed on every line)" % where)
     if len(name) > MAX_NAME:
         raise RosterError("%s: name '%s' is %d characters, more than %d" % (where, name, len(name), MAX_NAME))
-    for ch in name:
-        if ord(ch) < 0x20 or ord(ch) == 0x7F:
+    for c in name.encode():  # bytes: walking the str would intern each letter as a name on MicroPython
+        if c < 0x20 or c == 0x7F:
             raise RosterError("%s: name '%s' has a control character" % (where, name.replace("\t", "\\t")))
 
 

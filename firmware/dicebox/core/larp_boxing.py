@@ -14,13 +14,13 @@ from dicebox.core.game import Game as _Game
 from dicebox.core.larp_text import REACTIONS, ZONES
 
 RULESET = "boxing"
-HA = const(0)
-OH = const(1)
-OOOF = const(2)
+_HA = const(0)
+_OH = const(1)
+_OOOF = const(2)
 BLOCK = const(3)
 ZONE_COUNT = const(6)
 _BLOWS = const(2)  # blows in one attack
-CARDS = ("", "card for boxer 1", "card for boxer 2")  # roll purposes of the secret deal
+_CARDS = const(("", "card for boxer 1", "card for boxer 2"))  # roll purposes of the secret deal
 
 
 def _count_bits(mask):
@@ -72,7 +72,7 @@ class Game(_Game):
         for _ in range(self.options["cards"]):
             k = 0
             if len(left) > 1:
-                k = self.dice.roll(len(left), CARDS[boxer]) - 1
+                k = self.dice.roll(len(left), _CARDS[boxer]) - 1
             order.append(left.pop(k))
         self.log.event("deal", boxer, len(order))
         return tuple(order)
@@ -91,7 +91,7 @@ class Game(_Game):
         return champ != 0 and champ != self.attacker and not self.block_used and not self.over
 
     def secret(self, why):
-        return why in CARDS and not self.over
+        return why in _CARDS and not self.over
 
     def prompt(self):
         if self.over:
@@ -117,16 +117,16 @@ class Game(_Game):
         p = self.progress[a]
         reset = self.options["reset"]
         if zone == order[p]:
-            reaction = OOOF
+            reaction = _OOOF
             p += 1
             self.found[a] |= 1 << zone
         elif zone in order:
-            reaction = OH
+            reaction = _OH
             self.found[a] |= 1 << zone
             if reset != "none":
                 p = 0
         else:
-            reaction = HA
+            reaction = _HA
             if reset == "any":
                 p = 0
         self.progress[a] = p

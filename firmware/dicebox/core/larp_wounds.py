@@ -29,7 +29,7 @@ ACK = const(3)
 CHOOSE = const(4)
 HEAL = const(5)
 END = const(6)
-OPS = ("tick", "wound", "help", "ack", "choose", "heal", "end")
+_OPS = const(("tick", "wound", "help", "ack", "choose", "heal", "end"))
 DIES = const(1)
 STAYS = const(2)
 _MAX_OPEN = const(8)  # open wounds per participant: what one screen line can summarise
@@ -38,7 +38,7 @@ _HELPED = const(1)
 ALERT = const(2)
 _NO_TIMER = const(0x3FFFFFFF)
 _MINUTE = const(60000)
-_RANK = (0, 1, 2, 4, 5, 3)  # by kind: which wound a row without a timer shows (dead over all)
+_RANK = const((0, 1, 2, 4, 5, 3))  # by kind: which wound a row without a timer shows (dead over all)
 
 
 def _order(row):
@@ -236,11 +236,11 @@ class Game(_Game):
             if t < self.now:
                 raise ValueError("time %d ms is before the last event (%d ms)" % (t, self.now))
             raise ValueError("time %d ms is past the session limit (about 12 days): start a new session" % t)
-        if not 0 <= op < len(OPS):
-            raise ValueError("op %d is not 0..%d" % (op, len(OPS) - 1))
+        if not 0 <= op < len(_OPS):
+            raise ValueError("op %d is not 0..%d" % (op, len(_OPS) - 1))
         if op in (TICK, ACK, END):
             if p or arg:
-                raise ValueError("%s takes no participant or argument" % OPS[op])
+                raise ValueError("%s takes no participant or argument" % _OPS[op])
             return
         if not 1 <= p <= self.count:
             raise ValueError("participant %d is not 1..%d" % (p, self.count))
@@ -255,7 +255,7 @@ class Game(_Game):
                 raise ValueError("the session holds %d wounds: start a new one" % _MAX_WOUNDS)
             return
         if arg and op != CHOOSE:
-            raise ValueError("%s takes no argument" % OPS[op])
+            raise ValueError("%s takes no argument" % _OPS[op])
         if op == CHOOSE:
             if arg not in (DIES, STAYS):
                 raise ValueError("choice %d is not 1 dies or 2 stays heavy" % arg)

@@ -8,14 +8,15 @@ import json
 
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
+from dicebox.core.compat import const
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps, parts
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
 
-VERSION = 1
-MAX_INPUTS = 20000  # a four-hour LARP session is far below this
-_FIELDS = ("dicebox", "ruleset", "options", "seed", "inputs", "dice")
+_VERSION = const(1)
+_MAX_INPUTS = const(20000)  # a four-hour LARP session is far below this
+_FIELDS = const(("dicebox", "ruleset", "options", "seed", "inputs", "dice"))
 
 
 class Record:
@@ -30,7 +31,7 @@ class Record:
 
     def to_obj(self):
         return {
-            "dicebox": VERSION,
+            "dicebox": _VERSION,
             "ruleset": self.ruleset,
             "options": self.options,
             "seed": self.seed,
@@ -68,9 +69,9 @@ def from_obj(obj, where="record"):
     for key in ("dicebox", "ruleset", "seed"):
         if key not in obj:
             raise RecordError("%s: missing field '%s'" % (where, key))
-    if obj["dicebox"] != VERSION:
+    if obj["dicebox"] != _VERSION:
         from dicebox.core.errtext import shown  # only when it fails
-        raise RecordError("%s: field 'dicebox': version %s is not %d" % (where, shown(obj["dicebox"]), VERSION))
+        raise RecordError("%s: field 'dicebox': version %s is not %d" % (where, shown(obj["dicebox"]), _VERSION))
     ruleset = obj["ruleset"]
     if not isinstance(ruleset, str):
         raise RecordError("%s: field 'ruleset': must be text" % where)
@@ -81,8 +82,8 @@ def from_obj(obj, where="record"):
     inputs = obj.get("inputs", [])
     if not isinstance(inputs, list):
         raise RecordError("%s: field 'inputs': must be a list" % where)
-    if len(inputs) > MAX_INPUTS:
-        raise RecordError("%s: field 'inputs': more than %d inputs" % (where, MAX_INPUTS))
+    if len(inputs) > _MAX_INPUTS:
+        raise RecordError("%s: field 'inputs': more than %d inputs" % (where, _MAX_INPUTS))
     # equal inputs share one string: JSON gives each its own copy, and a resumed
     # session of repeated inputs (the same die, "hit") held them all (50 rolls: ~3 KB)
     same = {}

@@ -18,7 +18,7 @@ _NAME_LEN = const(24)
 # rating, lowest, highest; kdr1/kor must also name a row of the chart set
 RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1", 1, _MAX_ROWS), ("kor", 1, _MAX_ROWS), ("ki", 0, 20))
 _CARD_FIELDS = ("name", "note", "punches") + tuple(r[0] for r in RATINGS)
-_CHART_FIELDS = ("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count")
+_CHART_FIELDS = const(("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count"))
 _EFFECTS = {"foul": ("none", "warn", "points", "stop"), "injury": ("none", "points", "stop"), "cut": ("none", "points", "stop")}
 
 

@@ -13,18 +13,19 @@ at each use); Sections() a chart at a time, as read.
 """
 import json
 
+from dicebox.core.compat import const
 
-_NAME = "dicebox demo charts (invented)"
-_PUNCH = (
+_NAME = const("dicebox demo charts (invented)")
+_PUNCH = const(
     '[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,25,"R-66"],[26,27,"R-77"],[28,35,"R-11"],'
     '[36,43,"L-44"],[44,50,"R-22"],[51,56,"L-55"],[57,60,"R-33"],[61,66,"R-44"],[67,72,"L-66"],'
     '[73,80,"L-11"],[81,86,"R-55"],[87,90,"R-88"],[91,96,"L-22"],[97,98,"R-77"]]'
 )
-_FOUL = '[[1,55,"none"],[56,80,"warn"],[81,94,"points",1],[95,99,"points",2],[100,100,"stop"]]'
-_INJURY = '[[1,70,"none"],[71,90,"points",1],[91,98,"points",2],[99,100,"stop"]]'
-_CUT = '[[1,30,"none"],[31,65,"points",1],[66,90,"points",2],[91,97,"points",3],[98,100,"stop"]]'
+_FOUL = const('[[1,55,"none"],[56,80,"warn"],[81,94,"points",1],[95,99,"points",2],[100,100,"stop"]]')
+_INJURY = const('[[1,70,"none"],[71,90,"points",1],[91,98,"points",2],[99,100,"stop"]]')
+_CUT = const('[[1,30,"none"],[31,65,"points",1],[66,90,"points",2],[91,97,"points",3],[98,100,"stop"]]')
 # rating r is row r; d20 = 1..20 left to right; "K" is a knockdown (at KDR1) or a knockout (at KOR)
-_KNOCKDOWN = (
+_KNOCKDOWN = const(
     '[["K","K","K","K","K","K",1,1,2,2,2,3,3,3,4,4,4,5,5,5],'
     '[1,1,1,2,2,2,3,3,3,3,3,4,4,"K","K","K","K","K","K","K"],'
     '[1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,5,5,"K","K","K"],'
@@ -32,7 +33,7 @@ _KNOCKDOWN = (
     "[1,1,1,1,1,1,2,2,2,2,2,3,3,3,3,4,4,4,5,5]]"
 )
 # [low, high, count, points for the man still standing]
-_COUNT = "[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],[93,100,9,12]]"
+_COUNT = const("[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],[93,100,9,12]]")
 
 
 class Sections:

@@ -78,7 +78,7 @@ P_SETUP = (
     (("red AGG", 0, 20), ("red CF", 1, 20), ("red PL", 1, 98), ("red HP", 0, 20), ("red KI", 0, 20)),
     (("blue AGG", 0, 20), ("blue CF", 1, 20), ("blue PL", 1, 98), ("blue HP", 0, 20), ("blue KI", 0, 20)),
 )
-_SETUP_KEYS = ("agg", "cf", "pl", "hp", "ki")
+_SETUP_KEYS = const(("agg", "cf", "pl", "hp", "ki"))
 P_PUNCH = (("red card: punch points", 0, 9), ("blue card: punch points", 0, 9))
 P_KIND = ("punch: 0 plain 1 KD 2 cut 3 KD+cut", 0, 3)
 P_KDR = ("KD chart at KDR1: pts, 10=K", 0, STOP_PICK)
@@ -94,14 +94,14 @@ W_TIE = ("AGG tie red 2d6", "AGG tie blue 2d6")
 W_CF = ("red CF", "blue CF")
 W_PL = ("red PL", "blue PL")
 W_KI = ("red KI", "blue KI")
-W_TYPE = ("red punch chart", "blue punch chart")
-W_HP = ("red HP", "blue HP")
-W_KDR = ("red KDR1 chart", "blue KDR1 chart")  # the side hit
-W_KOR = ("red KOR chart", "blue KOR chart")
-W_COUNT = ("red count chart", "blue count chart")
-W_CUT = ("red cut chart", "blue cut chart")
-W_FOUL = ("red foul chart", "blue foul chart")  # the side that rolled 99/100
-W_INJURY = ("red injury chart", "blue injury chart")
+_W_TYPE = const(("red punch chart", "blue punch chart"))
+_W_HP = const(("red HP", "blue HP"))
+_W_KDR = const(("red KDR1 chart", "blue KDR1 chart"))  # the side hit
+_W_KOR = const(("red KOR chart", "blue KOR chart"))
+_W_COUNT = const(("red count chart", "blue count chart"))
+_W_CUT = const(("red cut chart", "blue cut chart"))
+_W_FOUL = const(("red foul chart", "blue foul chart"))  # the side that rolled 99/100
+_W_INJURY = const(("red injury chart", "blue injury chart"))
 
 
 class _Bell(Exception):
@@ -257,7 +257,7 @@ class Game(_Game):
             if roll > self.fighters[a].pl:
                 self.log.event("miss", a, roll)
                 return
-            roll = self._roll(PCT, W_TYPE[a])
+            roll = self._roll(PCT, _W_TYPE[a])
         if roll >= 99:
             yield from self._foul_or_injury(a, roll)
         else:
@@ -271,7 +271,7 @@ class Game(_Game):
             injury = rule == "injury" or (rule == "split" and roll == 100)
         d = 1 - a
         if injury:
-            r = self._roll(PCT, W_INJURY[a])
+            r = self._roll(PCT, _W_INJURY[a])
             effect = (yield P_INJURY) if self.assisted else self.charts.injury[r]
             self.log.event("injury", d, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:
@@ -279,7 +279,7 @@ class Game(_Game):
             elif effect and not effect & WARN:
                 self._score(a, effect)
         else:
-            r = self._roll(PCT, W_FOUL[a])
+            r = self._roll(PCT, _W_FOUL[a])
             effect = (yield P_FOUL) if self.assisted else self.charts.foul[r]
             self.log.event("foul", a, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:
@@ -308,9 +308,9 @@ class Game(_Game):
         down = False
         kd_points = 0
         if flags & KD:
-            r = self._roll(D20, W_HP[a])
+            r = self._roll(D20, _W_HP[a])
             if r <= f.hp:
-                r = self._roll(D20, W_KDR[d])
+                r = self._roll(D20, _W_KDR[d])
                 v = self._kd_chart(self.fighters[d].kdr1, r)
                 if self.assisted:
                     v = yield P_KDR
@@ -326,7 +326,7 @@ class Game(_Game):
         else:
             self.knockdowns[d] += 1
             self.round_kd[d] += 1
-            r = self._roll(D20, W_KOR[d])
+            r = self._roll(D20, _W_KOR[d])
             v = self._kd_chart(self.fighters[d].kor, r)
             if self.assisted:
                 v = K if (yield P_KOR) == 1 else 0
@@ -334,7 +334,7 @@ class Game(_Game):
                 self.log.event("ko", d, code)
                 self._stop(_M_KO, a)
                 return
-            r = self._roll(PCT, W_COUNT[d])
+            r = self._roll(PCT, _W_COUNT[d])
             if self.assisted:
                 count = yield P_COUNT
                 points = yield P_COUNT_PTS
@@ -347,7 +347,7 @@ class Game(_Game):
                 self._stop(_M_TKO_KD, a)
                 return
         if flags & CUT:
-            r = self._roll(PCT, W_CUT[d])
+            r = self._roll(PCT, _W_CUT[d])
             effect = (yield P_CUT) if self.assisted else self.charts.cut[r]
             self.log.event("cut", d, self._pick(effect))
             if effect & STOP or effect == STOP_PICK:

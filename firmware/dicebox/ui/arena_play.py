@@ -9,19 +9,20 @@ finished match (it is in History already).
 from dicebox import buttons as B
 from dicebox.core import arena
 from dicebox.core import dice as _dice
+from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
 from dicebox.ui.arena_text import method, t, words_ru
 from dicebox.ui.fight import FightScreen
 
-_CUP_EVENTS = ("match", "cup_tie", "cup_rolloff", "advance", "champion")
-_QUIET = ("moment", "time", "moved")  # the header and the grid show these
-_WORDS_Y = 32
-_WORDS_ROWS = 4
-_CELL = 16
-_GRID_Y = 17
-_GRID_H = 14
+_CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
+_QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
+_WORDS_Y = const(32)
+_WORDS_ROWS = const(4)
+_CELL = const(16)
+_GRID_Y = const(17)
+_GRID_H = const(14)
 
 
 def screen_for(app, rec):

@@ -3,6 +3,7 @@
 As in ui/lang.py: flat tuples, English here, Russian in arena_text_ru.py,
 imported only while Russian is chosen; each label line ends with its key.
 """
+from dicebox.core.compat import const
 from dicebox.ui import lang
 
 _KEYS = (
@@ -42,7 +43,7 @@ _EN = (
     "That match is in History.",        # in_history
     "Fighters file",                    # roster_error
 )
-_STATS = ("Power", "Toughness", "Agility", "Special")
+_STATS = const(("Power", "Toughness", "Agility", "Special"))
 
 
 def _labels():

@@ -9,13 +9,14 @@ the box is on; the fighters live on flash (dicebox/arena_roster.py).
 """
 from dicebox.core import arena
 from dicebox.core import record as _record
+from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.arena_text import t
 from dicebox.ui.home import unload
 
 # the roster screens and pickers, and the fighters file's code: loaded while
 # one is open (or the file is read or written), not while a fight runs
-_EDIT = ("dicebox.ui.arena_edit", "dicebox.arena_roster", "dicebox.ui.arena_edit_ru")
+_EDIT = const(("dicebox.ui.arena_edit", "dicebox.arena_roster", "dicebox.ui.arena_edit_ru"))
 
 
 def _roster():

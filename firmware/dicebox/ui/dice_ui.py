@@ -6,15 +6,16 @@ after each roll and put in History when the user leaves.
 from dicebox import buttons as B
 from dicebox.core import dicemode, expr
 from dicebox.core import record as _record
+from dicebox.core.compat import const
 from dicebox.core.log import EVENT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
 from dicebox.ui.lang import t
 from dicebox.ui.session import Session
 
-_DIES = (3, 4, 6, 8, 10, 12, 20, 100)
+_DIES = const((3, 4, 6, 8, 10, 12, 20, 100))
 _CUSTOM = len(dicemode.PRESETS)  # index of the free expression in the pick list
-_HISTORY = 5  # last results listed
+_HISTORY = const(5)  # last results listed
 
 
 def start(app):

@@ -3,12 +3,13 @@ from array import array
 
 from dicebox import buttons as B
 from dicebox.core import record as _record
+from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Screen
 from dicebox.ui.lang import t
 
-_LINES = 6  # transcript lines on screen
+_LINES = const(6)  # transcript lines on screen
 
 
 class History(Menu):

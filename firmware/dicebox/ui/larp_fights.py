@@ -9,6 +9,7 @@ running wound tracker when the fight ends.
 """
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
+from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
@@ -17,12 +18,12 @@ from dicebox.ui.larp_ui import L, ParticipantPicker, label, module, tracker
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
 # fight loads only its own screen and rules.
-_SCREENS = (
+_SCREENS = const((
     ("boxing", "larp_boxing_ui", "BoxingScreen"),
     ("duel", "larp_duel_ui", "DuelScreen"),
     ("shoot", "larp_shoot_ui", "ShootScreen"),
     ("stealth", "larp_stealth_ui", "StealthScreen"),
-)
+))
 
 
 def screen_for(app, rec):

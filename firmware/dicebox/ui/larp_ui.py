@@ -8,6 +8,7 @@ session is started); they are imported only when opened.
 import sys
 
 from dicebox.core import larp_text as LT
+from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.home import unload_new
@@ -91,13 +92,13 @@ _EN = (
 KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
 
 # What a mode key opens: (label key, module, function) in menu order.
-_ITEMS = (
+_ITEMS = const((
     ("boxing", "larp_boxing_ui", "boxing_setup"),
     ("duel", "larp_duel_ui", "duel_start"),
     ("shoot", "larp_shoot_ui", "shoot_start"),
     ("stealth", "larp_stealth_ui", "stealth_start"),
     ("wounds", "larp_wounds_ui", "open_tracker"),
-)
+))
 
 
 def lang():

@@ -1,10 +1,11 @@
 """Settings: each row shows its value; OK changes it (cycles, or opens a picker)."""
 from dicebox import settings as S
+from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import DigitPicker, Menu, NumberPicker
 from dicebox.ui.lang import t
 
-_SLEEP_STEPS = (0, 15, 30, 60, 120, 300, 600)
+_SLEEP_STEPS = const((0, 15, 30, 60, 120, 300, 600))
 
 
 class SettingsScreen(Menu):

@@ -21,7 +21,26 @@ try:
 except ImportError:  # CPython host: pure-Python framebuf, blit added by host_sim.fb
     import adafruit_framebuf as framebuf
 
+from dicebox.core.compat import code_at, const, size
 from dicebox.ui import fontdata
+
+try:
+    memoryview("")  # MicroPython: a str has the buffer protocol
+    from struct import pack_into
+
+    _BYTES = bytearray(192)
+
+    def _utf8(s):
+        """compat.utf8 without its view: a short s is copied into one buffer
+        (allocates nothing; zeros after it), a long one read in place."""
+        if len(s) <= 48:  # at most 4 bytes a character
+            pack_into("192s", _BYTES, 0, s)
+            return _BYTES
+        return memoryview(s)
+
+except TypeError:  # CPython
+    from dicebox.core.compat import utf8 as _utf8
+
 
 _MVLSB = framebuf.MVLSB  # MicroPython's MONO_VLSB under its legacy name, which both modules have
 
@@ -30,7 +49,7 @@ _INV = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, _MVLSB)
 
 
 # a nibble with each bit doubled: bit i -> bits 2i and 2i+1
-_DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+_DOUBLE = const(b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff")
 
 
 class Font:
@@ -41,7 +60,7 @@ class Font:
         self.cell_width = w * scale
         self.height = h * scale
         self.gap = self.advance - self.cell_width
-        self._xbase = self._box - self._extra.find("\ufffd")
+        self._xbase = self._box - self._extra_at(0xFFFD)
         self._data = data  # read in place (flash when frozen), never copied
         self._w = w
         self._pages = (h + 7) >> 3
@@ -51,14 +70,23 @@ class Font:
         self._buf = bytearray(self.cell_width * ((self.height + 7) >> 3))
         self._cell = framebuf.FrameBuffer(self._buf, self.cell_width, self.height, _MVLSB)
 
-    def index(self, ch):
-        """Glyph index of one character; the box for anything missing."""
-        o = ord(ch)
+    def index(self, code):
+        """Glyph index of one character (its code point); the box for anything missing."""
         for lo, hi, base in self._ranges:
-            if lo <= o <= hi:
-                return base + o - lo
-        i = self._extra.find(ch)
+            if lo <= code <= hi:
+                return base + code - lo
+        i = self._extra_at(code)
         return self._box if i < 0 else self._xbase + i
+
+    def _extra_at(self, code):
+        """Where code is among the extra glyphs (code points as UTF-16BE bytes), or -1."""
+        extra = self._extra
+        hi = code >> 8
+        lo = code & 0xFF
+        for k in range(0, len(extra), 2):
+            if extra[k] == hi and extra[k + 1] == lo:
+                return k >> 1
+        return -1
 
     def _double(self, gi):
         """Glyph gi doubled into the cell: source page p -> cell pages 2p, 2p+1."""
@@ -104,13 +132,17 @@ def draw(canvas, s, x, y, font=SMALL, color=1):
         key = 1
         pal = _INV
     double = font.scale == 2
-    for ch in s:
+    b = _utf8(s)
+    i = 0
+    for _ in range(len(s)):
+        code = code_at(b, i)
+        i += size(b[i])
         # Copy the glyph's columns into the cell (it is fully overwritten), then
         # blit the cell with key/palette so the background stays untouched.
         if double:
-            font._double(font.index(ch))
+            font._double(font.index(code))
         else:
-            cell.blit(src, -w * font.index(ch), 0)
+            cell.blit(src, -w * font.index(code), 0)
         canvas.blit(cell, x, y, key, pal)
         x += adv
     return x

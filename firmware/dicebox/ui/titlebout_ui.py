@@ -31,13 +31,13 @@ _SHEET_ROWS = const(5)  # scoresheet rows on screen
 _STOP = tb.STOP_PICK
 # What only the set-up and the start of a record need: the fight runs without them
 # (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
-SETUP_MODULES = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo",
-                 "dicebox.core.errtext")
+_SETUP_MODULES = const(("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo",
+                        "dicebox.core.errtext"))
 
 
 def screen_for(app, rec):
     screen = TitleBoutScreen(app, rec)
-    unload(SETUP_MODULES)
+    unload(_SETUP_MODULES)
     return screen
 
 
@@ -49,7 +49,7 @@ def open_bout(app, rec, replace=None, session=None):
         app.replace(screen)
     else:
         app.push(screen)
-    unload(SETUP_MODULES)
+    unload(_SETUP_MODULES)
     screen.ask_if_needed()
 
 
@@ -83,7 +83,7 @@ def _fmt_which(v):
     return tt("injury") if v else tt("foul")
 
 
-_SETUP_Q = ("q_agg", "q_cf", "q_pl", "q_hp", "q_ki")
+_SETUP_Q = const(("q_agg", "q_cf", "q_pl", "q_hp", "q_ki"))
 # assisted chart questions: (the core's prompt, label, how a value reads)
 _CHART_Q = (
     (tb.P_KIND, "q_kind", _fmt_kind),
@@ -94,7 +94,7 @@ _CHART_Q = (
     (tb.P_INJURY, "q_injury", _fmt_stop),
     (tb.P_CUT, "q_cut", _fmt_stop),
 )
-_SETUP_START = (10, 10, 45, 10, 5)  # pickers start mid-range: fewer presses
+_SETUP_START = const((10, 10, 45, 10, 5))  # pickers start mid-range: fewer presses
 
 
 class TitleBoutScreen(FightScreen):

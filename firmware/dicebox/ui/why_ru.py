@@ -3,24 +3,25 @@ for each roll purpose the arena and LARP cores name. The cores' words stay
 English (transcripts); this is imported only while Russian is chosen. A
 purpose not listed (a dice expression in Dice mode) is shown as it is.
 """
+from dicebox.core.compat import const
 
 # Purposes with a fighter's letter at the end ("initiative a") are listed
 # without it: the fighter's name is put in its place.
-_EN = (
+_EN = const((
     # core/arena.py, core/arena_cup.py
     "initiative", "attacker move", "defender move", "attacker test", "defender test",
     "damage D3", "damage D3+1", "damage D6", "knock-back D3", "roll-off", "mine D3", "crystal D3",
     "place d8", "random event", "time slip D3", "event test", "opposed test", "sudden death", "cup roll-off",
     # core/larp_*.py
     "first attacker", "attack", "defence", "accuracy",
-)
-_RU = (
+))
+_RU = const((
     "инициатива", "приём атакующего", "приём защитника", "проверка атакующего", "проверка защитника",
     "урон D3", "урон D3+1", "урон D6", "отброс D3", "доп. бросок", "мина D3", "кристалл D3",
     "клетка предмета", "случайное событие", "скачок времени D3", "проверка события", "встречная проверка",
     "внезапная смерть", "доп. бросок",
     "кто атакует первым", "атака", "защита", "меткость",
-)
+))
 _WIDTH = 21  # the picker's line, in characters
 
 
@@ -32,8 +33,8 @@ def names(game):
 
 # Title Bout (core/titlebout.py W_*): "[AGG tie ]<corner> <rating or chart>";
 # ratings (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
-_TB_EN = ("AGG tie ", "red ", "blue ", " punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart")
-_TB_RU = ("ничья AGG: ", "красн. ", "син. ", " удар", " травма", " фол", " рассечение", " счёт", "")
+_TB_EN = const(("AGG tie ", "red ", "blue ", " punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart"))
+_TB_RU = const(("ничья AGG: ", "красн. ", "син. ", " удар", " травма", " фол", " рассечение", " счёт", ""))
 
 
 def say(why, fighters=None):
