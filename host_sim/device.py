@@ -8,7 +8,6 @@ import gc
 import os
 
 import host_sim  # noqa: F401  (firmware on sys.path)
-from host_sim.panel import Panel, VirtualI2C
 
 from dicebox import buttons as B
 from dicebox.display import Display
@@ -62,7 +61,10 @@ class Platform:
 
 
 class Device:
-    def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None):
+    def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None, bus=None):
+        """bus: an I2C bus that holds the panel instead of the panel model (a storm's,
+        which no one looks at: the model is then not on the firmware's heap, as on
+        the virtual board, and glass() has nothing to show)."""
         if hasattr(gc, "threshold"):  # MicroPython: the heap is collected as on the Pico (fragments stay few)
             gc.threshold(GC_EVERY)
         if store is None:
@@ -70,8 +72,13 @@ class Device:
 
             store = MemoryStore()
         self.store = store
-        self.panel = Panel(width, height, ram_columns=132 if controller == "sh1106" else 128)
-        self.bus = VirtualI2C(self.panel)
+        self.panel = None
+        if bus is None:
+            from host_sim.panel import Panel, VirtualI2C
+
+            self.panel = Panel(width, height, ram_columns=132 if controller == "sh1106" else 128)
+            bus = VirtualI2C(self.panel)
+        self.bus = bus
         self.display = HostDisplay(width, height, self.bus, controller=controller)
         self.platform = platform or Platform()
         self.now = 0

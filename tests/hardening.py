@@ -24,7 +24,7 @@ def mode_rulesets():
     from dicebox.ui import home
 
     out = []
-    for _, rulesets, _ in home.MODES:
+    for _, rulesets, _, _ in home.MODES:
         for r in rulesets:
             if r not in out:
                 out.append(r)

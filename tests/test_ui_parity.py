@@ -50,8 +50,8 @@ HEAPS = {
     "arena": ("192k", 164 * 1024),
     "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
-    "titlebout": ("192k", 158 * 1024),
-    "wounds": ("184k", 165 * 1024),  # 167.0 KB: the LARP menu keeps its module list to unload a fight (issue #8)
+    "titlebout": ("192k", 160 * 1024),
+    "wounds": ("184k", 167 * 1024),  # 165.4 KB: the LARP menu keeps its module list to unload a fight (issue #8)
 }
 
 

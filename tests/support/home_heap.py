@@ -81,7 +81,7 @@ def mark(n, label):
 boot()
 mark(0, "boot")
 for n in (1, 2):
-    for key, _, _ in home.MODES:
+    for key, _, _, _ in home.MODES:
         visit(key)
         mark(n, key)
 wound_session_across_a_power_cut()

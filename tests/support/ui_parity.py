@@ -15,6 +15,7 @@ high = [0]
 with open(path) as f:
     script.parse(f.read(), path)
 
+import host_sim.panel  # noqa: E402, F401  (this script reads the panel model: loaded with its code, before the firmware's)
 from host_sim.device import Device, Platform  # noqa: E402
 
 if heap:

@@ -6,22 +6,24 @@ from dicebox import buttons as B
 from dicebox import call_once
 from dicebox import forget as _forget
 from dicebox.core import record as _record
+from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
 
-# (label key, ruleset ids it plays, module under dicebox.ui): only modes that
-# are built. Each module has start(app) -> Screen and screen_for(app, rec).
+# (label key, ruleset ids it plays, module under dicebox.ui with start(app) ->
+# Screen, module with screen_for(app, rec) -> the Screen that plays a record):
+# only modes that are built. Title Bout resumes a bout without its set-up's code.
 MODES = (
-    ("dice", ("dice",), "dice_ui"),
-    ("titlebout", ("titlebout",), "titlebout_setup"),
-    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui"),
-    ("arena", ("arena", "arena_cup"), "arena_ui"),
+    ("dice", ("dice",), "dice_ui", "dice_ui"),
+    ("titlebout", ("titlebout",), "titlebout_setup", "titlebout_ui"),
+    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui", "larp_ui"),
+    ("arena", ("arena", "arena_cup"), "arena_ui", "arena_ui"),
 )
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-BACKGROUND = (("wounds.rec", "larp_tracker", "load"),)
+_BACKGROUND = const((("wounds.rec", "larp_tracker", "load"),))
 
 
 def _module(name):
@@ -33,7 +35,7 @@ def _module(name):
 
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset."""
-    screen = _module(_mode_of(rec.ruleset)).screen_for(app, rec)
+    screen = _module(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
     if getattr(screen, "done", False) and rec.inputs:
         screen.finish_resumed()
     return screen
@@ -75,16 +77,17 @@ def launch(app):
     app.store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
     if what == "resume":
         return resume_current(app)
-    for _, _, module in MODES:
+    for mode in MODES:
+        module = mode[2]
         if module == what:
             _HOME[0].open_mode(module)
     return False
 
 
 def _mode_of(ruleset):
-    for _, rulesets, module in MODES:
-        if ruleset in rulesets:
-            return module
+    for mode in MODES:
+        if ruleset in mode[1]:
+            return mode
     raise RecordError("ruleset: no screen for '%s'" % ruleset)
 
 
@@ -96,7 +99,7 @@ def resume_current(app):
     try:
         rec = _record.loads(text, "current fight")
         text = None  # not held through the replay
-        if restart(app, _mode_of(rec.ruleset), "resume"):
+        if restart(app, _mode_of(rec.ruleset)[2], "resume"):
             return False
         app.push(open_fight(app, rec))
         return True
@@ -148,7 +151,7 @@ class Home(Menu):
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
         self.opened = None  # the mode module this power-on opened
-        for marker, module, loader in BACKGROUND:
+        for marker, module, loader in _BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
                 if task is not None:
@@ -178,8 +181,8 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
-        for key, _, module in MODES:
-            items.append((t(key), self._opener(module)))
+        for mode in MODES:
+            items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
         items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
         self.items = items

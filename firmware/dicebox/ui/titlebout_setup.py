@@ -19,8 +19,8 @@ from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
 # Loaded to read cards (and to build a game), unloaded once they are read.
-CARD_MODULES = ("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext")
-_FIGHT_MODULES = ("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session")
+_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext"))
+_FIGHT_MODULES = const(("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session"))
 
 
 def _cards():
@@ -60,10 +60,6 @@ def _ui():
     return titlebout_ui
 
 
-def screen_for(app, rec):
-    return _ui().screen_for(app, rec)
-
-
 def start(app):
     setup = Setup(app)
     if setup.errors:
@@ -80,7 +76,7 @@ class Setup(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, t("titlebout"), [])
         self.found, self.errors = find_cards(app)
-        unload(CARD_MODULES)
+        unload(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.rounds = 12
@@ -165,7 +161,7 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(CARD_MODULES[:1])  # the files are read; the checks stay for the game
+        unload(_CARD_MODULES[:1])  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
 
     def open_bout(self, rec):
@@ -183,7 +179,7 @@ class Setup(Menu):
             self._refused(e)
             return
         except _dice.NeedDie as need:
-            unload(CARD_MODULES)  # while the table rolls (the next try loads them again)
+            unload(_CARD_MODULES)  # while the table rolls (the next try loads them again)
             lo, hi = _dice.span(need.die)
 
             def given(value):
@@ -198,13 +194,13 @@ class Setup(Menu):
             app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why))
             return
         self.found = ()  # the set-up is done with
-        unload(CARD_MODULES)  # the game is built: the checks go before the fight screen is made
+        unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)
 
     def _refused(self, e):
         """A card file gone bad since the list was made (tbdata.DataError): its
         one line over the set-up, which goes on alone (resumed() builds its rows)."""
-        unload(CARD_MODULES + _FIGHT_MODULES)
+        unload(_CARD_MODULES + _FIGHT_MODULES)
         self.app.push(Message(self.app, t("error"), str(e)))
 
 
