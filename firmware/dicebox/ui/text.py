@@ -10,8 +10,10 @@
 
 color=1 sets glyph pixels and leaves the background; color=0 clears glyph
 pixels (text on a filled bar).  Characters a font lacks draw its box glyph.
-Drawing allocates nothing: a SMALL glyph is two native blits, strip -> cell ->
-canvas.  MEDIUM and BIG are stored at half size and doubled into the cell
+A string is read as UTF-8 bytes (walking a str would make each character an
+interned name on MicroPython, for good). Drawing up to 48 characters
+allocates nothing (a longer string: one memoryview): a SMALL glyph is two
+native blits, strip -> cell -> canvas.  MEDIUM and BIG are stored at half size and doubled into the cell
 when drawn (a nibble lookup per column byte): 3.5 KB less heap for MEDIUM,
 0.9 KB for BIG, for a few microseconds per large glyph.  On CPython import host_sim.fb first: it gives adafruit_framebuf the
 MicroPython blit this module relies on.
@@ -135,8 +137,12 @@ def draw(canvas, s, x, y, font=SMALL, color=1):
     b = _utf8(s)
     i = 0
     for _ in range(len(s)):
-        code = code_at(b, i)
-        i += size(b[i])
+        code = b[i]
+        if code < 0x80:
+            i += 1
+        else:
+            code = code_at(b, i)
+            i += size(b[i])
         # Copy the glyph's columns into the cell (it is fully overwritten), then
         # blit the cell with key/palette so the background stays untouched.
         if double:
