@@ -13,9 +13,10 @@ pixels (text on a filled bar).  Characters a font lacks draw its box glyph.
 A string is read as UTF-8 bytes (walking a str would make each character an
 interned name on MicroPython, for good). Drawing up to 48 characters
 allocates nothing (a longer string: one memoryview): a SMALL glyph is two
-native blits, strip -> cell -> canvas.  MEDIUM and BIG are stored at half size and doubled into the cell
-when drawn (a nibble lookup per column byte): 3.5 KB less heap for MEDIUM,
-0.9 KB for BIG, for a few microseconds per large glyph.  On CPython import host_sim.fb first: it gives adafruit_framebuf the
+native blits, strip -> cell -> canvas.  MEDIUM and BIG are stored at half
+size and doubled into the cell when drawn (a nibble lookup per column byte):
+3.5 KB less heap for MEDIUM, 0.9 KB for BIG, for a few microseconds per large
+glyph.  On CPython import host_sim.fb first: it gives adafruit_framebuf the
 MicroPython blit this module relies on.
 """
 try:
