@@ -96,7 +96,9 @@ class Loop:
             if not self.store.has_current():
                 raise
             # keep the fight (current.json.bad) and start clean, so the box is usable
-            self.store.set_aside("current.json", "could not be resumed (%s)" % e)
+            from dicebox.store import CURRENT
+
+            self.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
             app = App(self.store, self.platform, disp.width, disp.height)
             app.boot(self.clock())
         self.app = app
