@@ -210,27 +210,31 @@ def vboard_storm(rnd, presses):
 
 @pytest.mark.soak
 def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
-    """The unchanged main.py on the virtual board (timer-IRQ buttons, littlefs): a storm, then a power cut."""
+    """The unchanged main.py on the virtual board (timer-IRQ buttons, littlefs), its
+    code in ROM, in the whole box's heap, each soft reset (a mode switch) a new
+    process: a storm, then a power cut."""
     import random
 
     from vboard.harness import Board
 
     from dicebox.core.record import loads
 
-    b = Board(mp, tmp_path)
+    b = Board(mp, tmp_path, rom=True)
     presses = size(250, 3000)
-    _, states, lines = b.run(vboard_storm(random.Random(5), presses), timeout=3000)
+    _, states, lines = b.run(vboard_storm(random.Random(5), presses), heap=WHOLE_HEAP, timeout=3000)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
+    resets = len([x for x in lines if x.startswith("SOFT_RESET")])
     assert states["end"]["flash_bytes"] > 0 and [n for n in b.listing if n.startswith("h")], b.listing  # fights were saved
     assert not [n for n in b.listing if n.endswith((".tmp", ".bad"))], b.listing
     before = b.files.get("current.json")
-    _, _, lines = b.run(["wait 300", "cat current.json", "ls", "end"])  # power back on
+    _, _, lines = b.run(["wait 300", "cat current.json", "ls", "end"], heap=WHOLE_HEAP)  # power back on
     assert not [x for x in lines if "Error" in x]
     assert b.files.get("current.json") == before
     if before is not None:
         loads(before)
-    figure("button storm, virtual board (main.py, littlefs)", "%d presses, no error, the fight survives the power cut"
-           % presses)
+    figure("button storm, virtual board (main.py, littlefs, code in ROM, heap=%s)" % WHOLE_HEAP,
+           "%d presses, %d soft resets (mode switches, each a new process), no error, the fight survives the power cut"
+           % (presses, resets))
 
 
 def test_the_simulated_device_collects_as_the_picos_loop_does():

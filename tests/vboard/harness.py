@@ -18,6 +18,7 @@ from host_sim.panel import Panel
 OPS = {"wait": 0, "press": 1, "release": 2, "frame": 3, "state": 4, "mem": 5, "gcoff": 6, "gcon": 7, "mods": 8,
        "cat": 9, "ls": 10, "cut": 11, "end": 12}
 
+_RESTART_EXIT = 75  # vb.RESTART_EXIT: machine.soft_reset() ended the process
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 _staged = {}
@@ -124,12 +125,16 @@ class Board:
         return bytes(out), names, board["display"]
 
     def run(self, steps, heap=None, fake_app=False, timeout=120, **opts):
-        """Run a scenario; returns (frames, states, lines). A 'cut' step kills the process."""
+        """Run a scenario; returns (frames, states, lines). A 'cut' step kills the
+        process. machine.soft_reset() ends it too (exit code 75, vb.RESTART_EXIT)
+        and the next process goes on where it was, as the Pico's soft reset gives
+        the firmware a new heap: names and fragments of the last boot do not stay."""
         self.runs += 1
         code, names, disp = self.compile(steps)
         scen = self.work.parent / ("steps%d.bin" % self.runs)
         scen.write_bytes(code)
         wire = self.work.parent / ("wire%d.bin" % self.runs)
+        restart = self.work.parent / ("restart%d.txt" % self.runs)
         cmd = [self.mp.exe]
         free = alloc = 0
         if heap and self.rom:  # the image beside a heap with a bare `heap`'s free bytes
@@ -143,24 +148,31 @@ class Board:
         if fake_app:
             cmd.append("fake-app")
         cmd += ["%s=%s" % (k.replace("_", "-"), v) for k, v in opts.items()]
+        cmd.append("restart=%s" % os.path.relpath(restart, self.work))
         env = dict(os.environ, MICROPYPATH="::lib")  # [run.py's folder], then the Pico's sys.path: '', lib
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.PIPE, env=env,
-                                cwd=str(self.work))
         lines = []
-        killed = False
-        try:
-            for raw in proc.stdout:
-                line = raw.decode(errors="replace").rstrip("\n")
-                lines.append(line)
-                if line.startswith("CUT"):
-                    proc.send_signal(signal.SIGKILL)  # the power goes, now
-                    killed = True
-                    break
-            proc.wait(timeout=timeout)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        err = proc.stderr.read().decode(errors="replace")
+        err = ""
+        resume = []
+        while True:
+            proc = subprocess.Popen(cmd + resume, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.PIPE,
+                                    env=env, cwd=str(self.work))
+            killed = False
+            try:
+                for raw in proc.stdout:
+                    line = raw.decode(errors="replace").rstrip("\n")
+                    lines.append(line)
+                    if line.startswith("CUT"):
+                        proc.send_signal(signal.SIGKILL)  # the power goes, now
+                        killed = True
+                        break
+                proc.wait(timeout=timeout)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+            err += proc.stderr.read().decode(errors="replace")
+            if killed or proc.returncode != _RESTART_EXIT:
+                break
+            resume = restart.read_text().split()  # at=, start=, until=, low= of the soft reset
         if not killed:
             assert proc.returncode == 0, "vboard failed (%s):\n%s\n%s" % (proc.returncode, "\n".join(lines)[-2000:], err[-3000:])
         self.stderr = err

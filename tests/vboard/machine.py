@@ -15,7 +15,7 @@ class Pin:
         if not 0 <= gpio <= 29:
             raise ValueError("invalid pin")
         old = vb.pins.get(gpio)
-        self.level = old.level if old is not None else (1 if pull == 1 else 0)
+        self.level = old.level if old is not None else (0 if gpio in vb.low else (1 if pull == 1 else 0))
         vb.pins[gpio] = self
 
     def value(self):

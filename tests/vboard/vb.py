@@ -36,6 +36,8 @@ flash = None
 script = None  # the step file, read a step at a time
 wire = None  # the I2C log: [kind, n >> 8, n & 255] then n bytes (kind 0), or a marker
 until = -1  # clock_ms the current wait ends at
+restart_to = None  # a file: machine.soft_reset() ends the process (exit code 75) leaving where it was
+low = ()  # gpios a soft reset left held down (their pins start low)
 _step = bytearray(4)
 _head = bytearray(3)
 alloc_from = 0
@@ -134,14 +136,23 @@ def run_script():
 
 
 _SOFT_RESET = "soft reset"
+RESTART_EXIT = const(75)
 
 
 def soft_reset():
-    """machine.soft_reset(): the timers stop and main.py runs again (boot())."""
+    """machine.soft_reset(): the timers stop and main.py runs again (boot()).
+    With restart_to, as on the Pico, in a new heap: the process ends (exit code
+    75) and the host starts the next one where this one was (vbsetup, at=)."""
     for t in timers:
         t.due = None
     del timers[:]
     out("SOFT_RESET", clock_ms)
+    if restart_to is not None:
+        wire.flush()
+        with open(restart_to, "w") as f:
+            f.write("at=%d start=%d until=%d low=%s" % (script.tell(), clock_ms, until,
+                                                        ",".join([str(g) for g in pins if not pins[g].level])))
+        raise SystemExit(RESTART_EXIT)
     raise SystemExit(_SOFT_RESET)
 
 

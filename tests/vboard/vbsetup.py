@@ -15,6 +15,9 @@ def setup(args):
         opts[k] = v
 
     vb.clock_ms = int(opts.get("start", "0"))
+    vb.until = int(opts.get("until", "-1"))
+    vb.low = tuple(int(g) for g in opts["low"].split(",")) if opts.get("low") else ()
+    vb.restart_to = opts.get("restart")
     vb.addr = int(opts.get("addr", "60"))
     flash = vb.FileFlash(image, int(opts.get("blocks", "128")), 4096,
                          int(opts["cut-after"]) if "cut-after" in opts else None)
@@ -28,7 +31,8 @@ def setup(args):
     flash.written = 0
     flash.erases = 0
     vb.script = open(steps, "rb")
-    vb.wire = open(wire, "wb")
+    vb.script.seek(int(opts.get("at", "0")))  # after a soft reset: where the last process was
+    vb.wire = open(wire, "ab" if "at" in opts else "wb")
 
     if "fake-app" in opts:
         import sys
