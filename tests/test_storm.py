@@ -237,6 +237,38 @@ def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
            % (presses, resets))
 
 
+@pytest.mark.soak
+@pytest.mark.parametrize("mode", sorted(MODE_HEAPS))
+def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
+    """The unchanged main.py on the virtual board, code in ROM, a Home that offers
+    one mode (vbsetup mode=, as storm.py --mode), in that mode's heap: a storm, then
+    a power cut. One power-on throughout (no cut in the storm), and the box's own
+    entropy (os.urandom): each run plays other fights."""
+    import random
+
+    from vboard.harness import Board
+
+    from dicebox.core.record import loads
+
+    b = Board(mp, tmp_path, rom=True)
+    presses = size(250, 3000)
+    heap = MODE_HEAPS[mode]
+    _, states, lines = b.run(vboard_storm(random.Random(5), presses), heap=heap, timeout=3000, mode=mode)
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
+    assert not [x for x in lines if x.startswith("SOFT_RESET")]  # one mode: never a restart into another
+    assert [n for n in b.listing if n.startswith("h") or n == "current.json"], b.listing  # it was played
+    assert not [n for n in b.listing if n.endswith((".tmp", ".bad"))], b.listing
+    before = b.files.get("current.json")
+    _, _, lines = b.run(["wait 300", "cat current.json", "end"], heap=heap, mode=mode)  # power back on
+    assert not [x for x in lines if "Error" in x]
+    assert b.files.get("current.json") == before
+    if before is not None:
+        loads(before)
+    figure("button storm, virtual board, one mode (%s), code in ROM, heap=%s" % (mode, heap),
+           "%d presses, no error, the fight survives the power cut; heap free at the end %d B"
+           % (presses, states["end"]["heap_free"]))
+
+
 def test_the_simulated_device_collects_as_the_picos_loop_does():
     """Under MicroPython, Device sets gc.threshold as dicebox/device.py's Loop does:
     the storms' fragments are those of the Pico's loop."""

@@ -34,6 +34,13 @@ def setup(args):
     vb.script.seek(int(opts.get("at", "0")))  # after a soft reset: where the last process was
     vb.wire = open(wire, "ab" if "at" in opts else "wb")
 
+    if "mode" in opts:  # a Home that offers one mode (as storm.py --mode): a referee's power-on for one game
+        from dicebox.ui import home
+
+        home.MODES = tuple(m for m in home.MODES if m[2] == opts["mode"])
+        if not home.MODES:
+            raise SystemExit("vbsetup: mode=%s: not a mode of home.MODES" % opts["mode"])
+
     if "fake-app" in opts:
         import sys
 
