@@ -1,15 +1,16 @@
 # Button storm: random presses, holds, chatter shorter than the debounce and
 # several buttons at once, through every screen of every mode on the Home menu,
-# on the simulated device (real debouncer, App, driver, panel model). After
+# on the simulated device (real debouncer, App, driver; no panel model). After
 # every action the App's invariants are checked. Runs unchanged on CPython and
 # MicroPython (same generator: the same storm on both).
 #
-#   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE]
+#   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE] [--no-cuts]
 #   (DIR: an empty folder, the flash; --restart: a power cut, and a restart into
 #   another mode (ui/home.restart), end the process with exit code 75 and FILE
 #   holds the storm's numbers: run it again until it ends 0; FILE must not exist
 #   at the start: a run that failed leaves it behind; --no-replay: records are
-#   not replayed beside the fight, a second game no Pico holds)
+#   not replayed beside the fight, a second game no Pico holds; --no-cuts: one
+#   long power-on, as a field judge's box runs for hours)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
 # "SUMMARY presses N actions N cuts N switches N ... heap_start N heap_end N heap_peak N".
@@ -101,7 +102,8 @@ class _SameText:
 
 
 class Storm:
-    def __init__(self, seed, heap, root, replays=True, state=None):
+    def __init__(self, seed, heap, root, replays=True, state=None, cuts=True):
+        self.cuts_on = cuts
         self.rnd = Rand(seed)
         self.state = state  # a file: a power cut ends the process, the next one goes on from it
         self.replays = replays  # replay each record to compare states (a second game on the heap)
@@ -274,7 +276,7 @@ class Storm:
             self.run_for(r.between(10, 3000))
         elif k < 99:
             self.run_for(r.between(61000, 70000))  # the display sleeps; the next press only wakes it
-        else:
+        elif self.cuts_on:
             self.power_cut()
 
     # --- what must always hold -------------------------------------------------
@@ -537,7 +539,7 @@ def main(argv):
         if not _home.MODES:
             raise SystemExit("storm.py: --mode %s: not a mode of home.MODES" % only)
     state = argv[argv.index("--restart") + 1] if "--restart" in argv else None
-    Storm(seed, "--heap" in argv, argv[2], "--no-replay" not in argv, state).run(presses)
+    Storm(seed, "--heap" in argv, argv[2], "--no-replay" not in argv, state, "--no-cuts" not in argv).run(presses)
 
 
 if __name__ == "__main__":
