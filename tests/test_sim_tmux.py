@@ -29,6 +29,17 @@ def _wait_for(name, needle, timeout=15):
     raise AssertionError("never saw %r on screen:\n%s" % (needle, _screen(name)))
 
 
+def _wait_change(name, before, timeout=15):
+    """The screen once it differs from `before` (a fixed sleep failed on a busy machine)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        text = _screen(name)
+        if text != before:
+            return text
+        time.sleep(0.2)
+    raise AssertionError("the screen never changed from:\n%s" % before)
+
+
 def _start(tmp_path, shots):
     if shutil.which("tmux") is None:
         pytest.fail("tmux is needed for the terminal test (apt-get install tmux)")
@@ -63,8 +74,7 @@ def test_screenshots_go_to_a_new_folder_and_a_bad_one_is_one_line(tmp_path):
         screen = _wait_for(name, "cannot save a screenshot")
         assert "--shots %s" % (tmp_path / "a-file") in screen and "Traceback" not in screen
         _tmux("send-keys", "-t", name, "Enter")  # the simulator runs on: Dice opens
-        time.sleep(0.5)
-        assert _screen(name) != screen
+        _wait_change(name, screen)
     finally:
         _tmux("kill-session", "-t", name)
 
@@ -76,12 +86,9 @@ def test_menu_dice_and_screenshot_in_a_terminal(sim):
     panel = [line for line in first.splitlines() if line.startswith("|")]
     assert len(panel) == 32 and all(len(line) == 130 for line in panel)
     _tmux("send-keys", "-t", name, "Enter")  # open Dice
-    time.sleep(0.5)
-    dice_screen = _screen(name)
-    assert dice_screen != first
+    dice_screen = _wait_change(name, first)
     _tmux("send-keys", "-t", name, "Enter")  # roll
-    time.sleep(0.5)
-    assert _screen(name) != dice_screen
+    _wait_change(name, dice_screen)
     _tmux("send-keys", "-t", name, "s")
     _wait_for(name, "saved")
     assert (tmp / "dicebox-001.png").exists()
