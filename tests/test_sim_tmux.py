@@ -30,14 +30,17 @@ def _wait_for(name, needle, timeout=15):
 
 
 def _wait_change(name, before, timeout=15):
-    """The screen once it differs from `before` (a fixed sleep failed on a busy machine)."""
+    """The screen once it differs from `before` and has settled (the same twice,
+    0.2 s apart): a fixed sleep failed on a busy machine."""
     end = time.time() + timeout
+    last = before
     while time.time() < end:
-        text = _screen(name)
-        if text != before:
-            return text
         time.sleep(0.2)
-    raise AssertionError("the screen never changed from:\n%s" % before)
+        text = _screen(name)
+        if text != before and text == last:
+            return text
+        last = text
+    raise AssertionError("the screen never changed and settled from:\n%s" % before)
 
 
 def _start(tmp_path, shots):
