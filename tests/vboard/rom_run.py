@@ -24,10 +24,9 @@ if free:
     heapbase.pad(free, alloc)
 del f, at, vfs, free, alloc
 
-import vb  # noqa: E402
 import vbsetup  # noqa: E402
 
 src = vbsetup.setup(sys.argv[1:])
 del sys.modules["vbsetup"]
 del vbsetup
-vb.boot(src)  # main.py, again after each machine.soft_reset()
+exec(src, {"__name__": "__main__"})

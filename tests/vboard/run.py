@@ -1,6 +1,10 @@
 """Boot the UNCHANGED firmware/main.py on the virtual board under MicroPython.
 
     cd DEVICE_ROOT && micropython vboard/run.py IMAGE STEPS WIRE [fake-app] [addr=N] [start=MS] [cut-after=N]
+        [mode=M] [restart=FILE]
+
+machine.soft_reset() ends the process with exit code 75; FILE (restart.txt)
+then holds the options that start the next one where it was (harness.py).
 
 harness.py copies this file next to the compiled stand-ins (the script's own
 folder is first on sys.path: from tests/vboard it would load their sources).
@@ -11,10 +15,9 @@ by harness.py; WIRE receives the I2C bytes for the host's panel model.
 """
 import sys
 
-import vb
 import vbsetup
 
 src = vbsetup.setup(sys.argv[1:])
 del sys.modules["vbsetup"]
 del vbsetup
-vb.boot(src)  # main.py, again after each machine.soft_reset()
+exec(src, {"__name__": "__main__"})

@@ -36,7 +36,7 @@ flash = None
 script = None  # the step file, read a step at a time
 wire = None  # the I2C log: [kind, n >> 8, n & 255] then n bytes (kind 0), or a marker
 until = -1  # clock_ms the current wait ends at
-restart_to = None  # a file: machine.soft_reset() ends the process (exit code 75) leaving where it was
+restart_to = "restart.txt"  # machine.soft_reset() ends the process (exit code 75) leaving where it was here
 low = ()  # gpios a soft reset left held down (their pins start low)
 _step = bytearray(4)
 _head = bytearray(3)
@@ -135,41 +135,19 @@ def run_script():
             raise SystemExit(0)
 
 
-_SOFT_RESET = "soft reset"
 RESTART_EXIT = const(75)
 
 
 def soft_reset():
-    """machine.soft_reset(): the timers stop and main.py runs again (boot()).
-    With restart_to, as on the Pico, in a new heap: the process ends (exit code
-    75) and the host starts the next one where this one was (vbsetup, at=)."""
-    for t in timers:
-        t.due = None
-    del timers[:]
+    """machine.soft_reset(): main.py runs again in a new heap, as on the Pico. The
+    process ends (exit code 75) leaving in restart_to where it was; the host starts
+    the next one there (its options: vbsetup's at=, start=, until=, low=)."""
     out("SOFT_RESET", clock_ms)
-    if restart_to is not None:
-        wire.flush()
-        with open(restart_to, "w") as f:
-            f.write("at=%d start=%d until=%d low=%s" % (script.tell(), clock_ms, until,
-                                                        ",".join([str(g) for g in pins if not pins[g].level])))
-        raise SystemExit(RESTART_EXIT)
-    raise SystemExit(_SOFT_RESET)
-
-
-def boot(src):
-    """Run main.py, and again after each soft reset with the firmware's modules
-    gone, as from the Pico's fresh interpreter."""
-    while True:
-        try:
-            exec(src, {"__name__": "__main__"})
-            return
-        except SystemExit as e:
-            if not e.args or e.args[0] != _SOFT_RESET:
-                raise
-        for name in [n for n in sys.modules if n == "dicebox" or n.startswith("dicebox.")]:
-            if sys.modules[name].__name__ == name:  # not a stand-in (fake-app's dicebox.ui.app)
-                del sys.modules[name]
-        gc.collect()
+    wire.flush()
+    with open(restart_to, "w") as f:
+        f.write("at=%d start=%d until=%d low=%s" % (script.tell(), clock_ms, until,
+                                                    ",".join([str(g) for g in pins if not pins[g].level])))
+    raise SystemExit(RESTART_EXIT)
 
 
 def hang():

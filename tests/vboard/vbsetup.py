@@ -17,7 +17,7 @@ def setup(args):
     vb.clock_ms = int(opts.get("start", "0"))
     vb.until = int(opts.get("until", "-1"))
     vb.low = tuple(int(g) for g in opts["low"].split(",")) if opts.get("low") else ()
-    vb.restart_to = opts.get("restart")
+    vb.restart_to = opts.get("restart", vb.restart_to)
     vb.addr = int(opts.get("addr", "60"))
     flash = vb.FileFlash(image, int(opts.get("blocks", "128")), 4096,
                          int(opts["cut-after"]) if "cut-after" in opts else None)
