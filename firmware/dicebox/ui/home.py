@@ -78,9 +78,8 @@ def launch(app):
     if what == "resume":
         return resume_current(app)
     for mode in MODES:
-        module = mode[2]
-        if module == what:
-            _HOME[0].open_mode(module)
+        if mode[2] == what:
+            _HOME[0].open_mode(what)
     return False
 
 
