@@ -233,11 +233,11 @@ def vboard_storm(rnd, presses):
     return steps + ["wait 500", "state end", "cat current.json", "ls", "end"]
 
 
-@pytest.mark.soak
-def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
-    """The unchanged main.py on the virtual board (timer-IRQ buttons, littlefs), its
-    code in ROM, in the whole box's heap, each soft reset (a mode switch) a new
-    process: a storm, then a power cut."""
+def vboard_storm_and_cut(mp, tmp_path, presses, heap, **opts):
+    """The unchanged main.py on the virtual board, code in ROM, in `heap`: a storm
+    (seed 5), then a power cut. No error, no leftover .tmp or .bad file, and the
+    next power-on finds the saved fight as it was. Returns (the storm's flash listing,
+    its states, its lines)."""
     import random
 
     from vboard.harness import Board
@@ -245,18 +245,27 @@ def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
     from dicebox.core.record import loads
 
     b = Board(mp, tmp_path, rom=True)
-    presses = size(250, 3000)
-    _, states, lines = b.run(vboard_storm(random.Random(5), presses), heap=WHOLE_HEAP, timeout=3000)
+    _, states, lines = b.run(vboard_storm(random.Random(5), presses), heap=heap, timeout=3000, **opts)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
-    resets = len([x for x in lines if x.startswith("SOFT_RESET")])
-    assert states["end"]["flash_bytes"] > 0 and [n for n in b.listing if n.startswith("h")], b.listing  # fights were saved
     assert not [n for n in b.listing if n.endswith((".tmp", ".bad"))], b.listing
+    listing = b.listing
     before = b.files.get("current.json")
-    _, _, lines = b.run(["wait 300", "cat current.json", "ls", "end"], heap=WHOLE_HEAP)  # power back on
-    assert not [x for x in lines if "Error" in x]
+    _, _, after = b.run(["wait 300", "cat current.json", "end"], heap=heap, **opts)  # power back on
+    assert not [x for x in after if "Error" in x]
     assert b.files.get("current.json") == before
     if before is not None:
         loads(before)
+    return listing, states, lines
+
+
+@pytest.mark.soak
+def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
+    """The whole box on the virtual board (timer-IRQ buttons, littlefs), in its
+    heap, each soft reset (a mode switch) a new process."""
+    presses = size(250, 3000)
+    listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, WHOLE_HEAP)
+    assert states["end"]["flash_bytes"] > 0 and [n for n in listing if n.startswith("h")], listing  # fights were saved
+    resets = len([x for x in lines if x.startswith("SOFT_RESET")])
     figure("button storm, virtual board (main.py, littlefs, code in ROM, heap=%s)" % WHOLE_HEAP,
            "%d presses, %d soft resets (mode switches, each a new process), no error, the fight survives the power cut"
            % (presses, resets))
@@ -265,31 +274,15 @@ def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
 @pytest.mark.soak
 @pytest.mark.parametrize("mode", sorted(MODE_HEAPS))
 def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
-    """The unchanged main.py on the virtual board, code in ROM, a Home that offers
-    one mode (vbsetup mode=, as storm.py --mode), in that mode's heap: a storm, then
-    a power cut. One power-on throughout (no cut in the storm), and the box's own
+    """A Home that offers one mode (vbsetup mode=, as storm.py --mode), in that
+    mode's heap. One power-on throughout (no cut in the storm), and the box's own
     entropy (os.urandom): each run plays other fights."""
-    import random
-
-    from vboard.harness import Board
-
-    from dicebox.core.record import loads
-
-    b = Board(mp, tmp_path, rom=True)
     presses = size(250, 3000)
     heap = MODE_HEAPS[mode]
-    _, states, lines = b.run(vboard_storm(random.Random(5), presses), heap=heap, timeout=3000, mode=mode)
-    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
+    listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, heap, mode=mode)
     assert not [x for x in lines if x.startswith("SOFT_RESET")]  # one mode: never a restart into another
     if SOAK:  # 3,000 presses always get a fight going; 250 may start one and leave it (the box's seed decides)
-        assert [n for n in b.listing if n.startswith("h") or n == "current.json"], b.listing
-    assert not [n for n in b.listing if n.endswith((".tmp", ".bad"))], b.listing
-    before = b.files.get("current.json")
-    _, _, lines = b.run(["wait 300", "cat current.json", "end"], heap=heap, mode=mode)  # power back on
-    assert not [x for x in lines if "Error" in x]
-    assert b.files.get("current.json") == before
-    if before is not None:
-        loads(before)
+        assert [n for n in listing if n.startswith("h") or n == "current.json"], listing
     figure("button storm, virtual board, one mode (%s), code in ROM, heap=%s" % (mode, heap),
            "%d presses, no error, the fight survives the power cut; heap free at the end %d B"
            % (presses, states["end"]["heap_free"]))
