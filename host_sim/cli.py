@@ -12,6 +12,9 @@ from host_sim.errors import CliError
 COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds")
 
 
+_LINE_MOST = 500  # an error line: a value cut to one_line's 300 and the problem after it
+
+
 def one_line(message, most=300):
     """The error as one printable line: control characters (a fuzzed or pasted
     argument may hold any) escaped, and cut short."""
@@ -42,7 +45,7 @@ def main(argv=None):
             args = parser.parse_args(["sim"])
         return args.run(args) or 0
     except CliError as e:
-        sys.stderr.write("dicebox-sim: error: %s\n" % one_line(e))
+        sys.stderr.write("dicebox-sim: error: %s\n" % one_line(e, _LINE_MOST))
         return 2
     except KeyboardInterrupt:
         return 130
