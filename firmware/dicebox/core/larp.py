@@ -1,6 +1,7 @@
 """What the LARP rule sets share: wound kinds, hits, the roster and the
 session clock. Pure: the roster arrives as bytes, time as integers.
 """
+from dicebox.core.clock import SESSION_MAX, TICKS_MASK, SessionClock, ticks_step  # noqa: F401  (the rules' clock)
 from dicebox.core.compat import const
 
 # Wound kinds (index into larp_text.WOUNDS).
@@ -104,39 +105,7 @@ def parse_roster(data, where="roster"):
     return check_names(names, where)
 
 
-# --- Session clock -----------------------------------------------------------
-TICKS_MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30 on the Pico
-SESSION_MAX = const(0x3FFFFFFF)  # ms, about 12.4 days: the largest small int
-
-
-def ticks_step(last, raw):
-    """ms from reading `last` to reading `raw` of a wrapping 30-bit tick counter."""
-    return (raw - last) & TICKS_MASK
-
-
-class SessionClock:
-    """Session ms from raw ticks_ms readings; stops at SESSION_MAX (never wraps).
-
-    Read it more often than every 12 days (the device does so many times a
-    second). After a power cut, start it with the last saved session ms.
-    """
-
-    __slots__ = ("ms", "last")
-
-    def __init__(self, raw, resume_ms=0):
-        self.ms = resume_ms
-        self.last = raw
-
-    def update(self, raw):
-        step = (raw - self.last) & TICKS_MASK
-        self.last = raw
-        if step > SESSION_MAX - self.ms:
-            self.ms = SESSION_MAX
-        else:
-            self.ms += step
-        return self.ms
-
-
+# --- Session clock: core/clock.py --------------------------------------------
 def session_times(readings, resume_ms=0):
     """Session ms for each of a sequence of raw ticks_ms readings (the first is 0 + resume_ms)."""
     out = []
