@@ -29,6 +29,10 @@ class MemoryStore:
     def journal_add(self, name, line):
         self.files[name] = self.files.get(name, "") + line + "\n"
 
+    def journal_size(self, name):
+        text = self.files.get(name)
+        return -1 if text is None else len(text.encode("utf-8"))
+
     def journal_read(self, name, on_line, keep=-1):
         text = self.files.get(name)
         if text is None:

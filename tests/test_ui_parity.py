@@ -51,7 +51,7 @@ HEAPS = {
     "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
     "titlebout": ("192k", 160 * 1024),
-    "wounds": ("184k", 167 * 1024),  # 165.4 KB: the LARP menu keeps its module list to unload a fight (issue #8)
+    "wounds": ("184k", 174 * 1024),  # 172.7 KB: the LARP menu keeps its module list to unload a fight, the session can sleep (larp_timer) (issue #8)
 }
 
 

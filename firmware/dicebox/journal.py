@@ -21,6 +21,14 @@ def add(store, name, line):
     store.bytes_written += len(data)
 
 
+def size(store, name):
+    """The journal's size (bytes on flash; -1 if there is none): what a wound
+    session's clock stamp checks that the journal is as it was."""
+    if hasattr(store, "journal_size"):
+        return store.journal_size(name)
+    return store._size(name)
+
+
 def read(store, name, on_line, keep=-1):
     """Call on_line(text) for each complete line (only the first `keep` when
     keep >= 0), reading line by line. A torn last line, or the lines past

@@ -23,7 +23,7 @@ MODES = (
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-_BACKGROUND = const((("wounds.rec", "larp_tracker", "load"),))
+_BACKGROUND = const((("wounds.rec", "larp_timer", "load"),))
 
 
 def _module(name):
@@ -55,6 +55,10 @@ def restart(app, module, launch):
     the next boot (launch()) and the platform restarts: on the Pico
     machine.soft_reset(), which never returns."""
     home = _HOME[0]
+    if home.opened is None:
+        for task in home.tasks:
+            if getattr(task, "MODE", module) != module:
+                task.sleep(home.boot_modules)  # its mode's screens will not need it
     if home.opened is None or home.opened == module:
         home.opened = module
         return False
@@ -163,6 +167,13 @@ class Home(Menu):
         screens that started it go as a mode's do."""
         self.tasks.append(task)
         self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
+
+    def replace_task(self, old, new):
+        """new in old's place (a wound session woken or asleep again): only new's modules stay pinned."""
+        self.tasks[self.tasks.index(old)] = new
+        self.keep = self.boot_modules
+        for task in self.tasks:
+            self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
 
     def remove_task(self, task):
         if task in self.tasks:

@@ -9,7 +9,8 @@ the heap; the screens load when opened or when an alert rings.
 The session is a `wounds` record (core/larp_wounds.py) kept bounded on flash:
   wounds.rec  the record without inputs (options, roster), written once
   wounds.jnl  one input a line, appended as it comes (never re-serialised)
-  wounds.clk  the session clock in ms, rewritten every SAVE_MS
+  wounds.clk  the session clock in ms, rewritten every SAVE_MS; as the session
+              goes to sleep, also when it wakes (ui/larp_timer.py)
 The inputs live only on flash: the heap holds the game's state (a few bytes a
 wound); its log is emptied after each input (nothing reads it). Undo replays the journal's first lines and cuts
 the rest; the History record is streamed from it. A power cut loses at most a
@@ -22,12 +23,10 @@ from dicebox import journal
 from dicebox.core import larp
 from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
-from dicebox.core.compat import const
 from dicebox.core.game import RecordError
+from dicebox.ui.home import unload_new
 from dicebox.store import WOUNDS
-
-HEADER, JOURNAL, CLOCK = WOUNDS
-SAVE_MS = const(10000)
+from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
 
 
 def _ignore(line):
@@ -50,6 +49,8 @@ def _int_line(line):
 class Tracker:
     """The running wound session: the game, its session clock, the journal."""
 
+    MODE = "larp_ui"  # the mode whose screens use it; in another it sleeps (larp_timer)
+
     def __init__(self, app, rec, resume_ms=0):
         self.app = app
         self.rec = rec  # inputs stay [] here: they live in the journal
@@ -62,6 +63,8 @@ class Tracker:
         self.due = -1
         self.alerting = False
         self.bad_line = -1
+        self.stamped = False  # the clock file says when this session wakes (larp_timer)
+        self.woken = None  # woken by a Timer: sys.modules before, and asleep again after
 
     @property
     def ms(self):
@@ -97,6 +100,7 @@ class Tracker:
         """One input now; ValueError (a short reason) if the rules refuse it."""
         value = [self.ms, op, p, arg]
         self._feed(value)
+        self._unstamp()
         journal.add(self.app.store, JOURNAL, "[%d,%d,%d,%d]" % (value[0], op, p, arg))
         self._after()
 
@@ -120,6 +124,7 @@ class Tracker:
         k = self.last_judge
         if k < 0:
             return False
+        self._unstamp()
         self.game = _record.start(self.rec)
         self.n = 0
         self.last_judge = -1
@@ -148,16 +153,48 @@ class Tracker:
 
             app.wake()
             app.push(AlertScreen(app, self, loaded))
+        else:
+            self.doze()
 
     def suspend(self):
         """The interpreter restarts (Home opens another mode): the session clock to
-        flash now, so the restart loses none of its time."""
-        if self.clock is not None and self.clock.ms != self.saved_ms:
-            self._save_clock(self.clock.ms)
+        flash now, so the restart loses none of its time, with when it wakes: the
+        next power-on keeps it asleep (larp_timer) until then. The stamp written."""
+        if self.game.ended:
+            return None
+        stamp = stamp_of(self.app.store, self.due, self.alerting)
+        self.saved_ms = self.ms
+        write_clock(self.app.store, self.ms, stamp)
+        self.stamped = True
+        return stamp
+
+    def doze(self):
+        """Woken over another mode (Timer.wake) and nothing left to ring: asleep
+        again, the rules, the game and this code off the heap."""
+        woken = self.woken
+        if woken is None or self.alerting or self.game.ended:
+            return
+        timer = Timer(self.app, self.ms, self.suspend())
+        timer.clock = self.clock
+        self.app.stack[0].replace_task(self, timer)
+        unload_new(woken)
+
+    def sleep(self, loaded):
+        """This power-on opens another mode: asleep, the modules loaded since
+        `loaded` (sys.modules) off the heap, unless an alert waits (it sleeps
+        once acknowledged)."""
+        self.woken = loaded
+        self.doze()
+
+    def _unstamp(self):
+        """Before the journal changes: a stamp no longer says when the session wakes."""
+        if self.stamped:
+            self._save_clock(self.ms)
 
     def _save_clock(self, ms):
         self.saved_ms = ms
-        self.app.store.write_text(CLOCK, str(ms))
+        self.stamped = False
+        write_clock(self.app.store, ms)
 
     # the end --------------------------------------------------------------------------
     def _chunks(self):
@@ -190,8 +227,9 @@ class Tracker:
             home.remove_task(self)
 
 
-def load(app):
-    """The saved session (at boot), or None. Resumes the clock at the saved time."""
+def load(app, ms=0):
+    """The saved session (at boot, or woken at session time `ms`), or None.
+    Resumes the clock at the saved time."""
     store = app.store
     head = store.read_text(HEADER)
     if head is None:
@@ -206,9 +244,9 @@ def load(app):
     journal.read(store, JOURNAL, tr._load_line)
     if tr.bad_line >= 0:
         journal.read(store, JOURNAL, _ignore, tr.bad_line)
-    clk = store.read_text(CLOCK)
-    saved = int(clk) if clk and clk.isdigit() else 0
-    tr.resume_ms = tr.saved_ms = max(saved, tr.game.now)
+    saved, stamp = read_clock(store)
+    tr.stamped = stamp is not None
+    tr.resume_ms = tr.saved_ms = max(saved, tr.game.now, ms)
     tr._after()
     if tr.game.ended:  # ended, and the power went before History had it: file it now
         tr.end()

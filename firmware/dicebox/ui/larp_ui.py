@@ -156,9 +156,13 @@ class LarpMenu(Menu):
 
 
 def tracker(app):
-    """The running wound session (ticked by Home in the background), or None."""
+    """The running wound session (ticked by Home in the background), or None.
+    Asleep (larp_timer), it wakes for good: a LARP screen holds it now."""
     for task in getattr(app.stack[0], "tasks", ()):
+        if hasattr(task, "wake"):
+            return task.wake(for_good=True)
         if hasattr(task, "give_wound"):
+            task.woken = None
             return task
     return None
 

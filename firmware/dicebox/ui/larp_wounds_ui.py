@@ -58,6 +58,7 @@ class AlertScreen(Screen):
                 # rung over another mode: the tracker's screens and labels leave the heap
                 # again, not at the next visit to Home (issue #8)
                 unload_new(self.loaded)
+            self.tr.doze()  # woken over another mode: asleep again
 
     def tick(self, now):
         phase = (now // _FLASH_MS) & 1

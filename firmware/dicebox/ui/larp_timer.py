@@ -1,0 +1,110 @@
+"""A LARP wound session asleep: what Home ticks while another mode is played.
+
+The whole session (ui/larp_tracker.py: the rules, the game, the journal) holds
+14 to 18 KB of heap. Between its timers nothing in it changes but the clock, so
+where no LARP screen needs it, a Timer stands in: the session clock, when the
+next timer runs out and whether an alert is waiting. When that time comes the
+Timer wakes the session, which rings its alert and goes back to sleep once the
+judge has acknowledged it (Tracker.doze); a LARP screen wakes it for good
+(larp_ui.tracker).
+
+The clock file (wounds.clk) says how much session time has run. Written by a
+Tracker as it goes to sleep, it also says when it wakes:
+  "MS"                      the Tracker's save every SAVE_MS
+  "MS DUE ALERTING SIZE"    a stamp: next timer (-1 none), 1 if an alert waits,
+                            and the journal's size in bytes when it was written
+A stamp holds only while the journal is as it was: a Tracker that changes the
+journal writes the plain form first, and a journal of another size at boot
+loads the whole session.
+"""
+import sys
+
+from dicebox import journal
+from dicebox.core.clock import SessionClock
+from dicebox.core.compat import const
+from dicebox.store import WOUNDS
+
+HEADER, JOURNAL, CLOCK = WOUNDS
+SAVE_MS = const(10000)
+
+
+def read_clock(store):
+    """(session ms, stamp [due, alerting, journal size] or None) from the clock file."""
+    text = store.read_text(CLOCK)
+    parts = text.split() if text else ()
+    for part in parts:
+        if not part.lstrip("-").isdigit():
+            return 0, None  # damaged: the session's own time (its last input) stands
+    if len(parts) == 4:
+        return int(parts[0]), [int(parts[1]), int(parts[2]), int(parts[3])]
+    return (int(parts[0]) if len(parts) == 1 else 0), None
+
+
+def write_clock(store, ms, stamp=None):
+    store.write_text(CLOCK, "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms))
+
+
+def stamp_of(store, due, alerting):
+    return [due, 1 if alerting else 0, journal.size(store, JOURNAL)]
+
+
+class Timer:
+    """The session asleep: its clock, its next timer, a waiting alert."""
+
+    def __init__(self, app, ms, stamp):
+        self.app = app
+        self.resume_ms = self.saved_ms = ms
+        self.stamp = stamp
+        self.clock = None
+
+    @property
+    def ms(self):
+        return self.clock.ms if self.clock is not None else self.resume_ms
+
+    def tick(self, now):
+        if self.clock is None:
+            self.clock = SessionClock(now, self.resume_ms)
+        ms = self.clock.update(now)
+        due = self.stamp[0]
+        if self.stamp[1] or 0 <= due <= ms:
+            self.wake(now)
+        elif ms - self.saved_ms >= SAVE_MS:
+            self.suspend()
+
+    def suspend(self):
+        """The clock to flash (every SAVE_MS, and before the interpreter restarts)."""
+        if self.ms != self.saved_ms:
+            self.saved_ms = self.ms
+            write_clock(self.app.store, self.ms, self.stamp)
+
+    def wake(self, now=None, for_good=False):
+        """The whole session in this Timer's place among Home's tasks, ticked at
+        `now`; back to sleep after, unless for_good. The Tracker, or None if
+        the session was found ended (then filed in History)."""
+        loaded = tuple(sys.modules)
+        from dicebox.ui import larp_tracker
+
+        home = self.app.stack[0]
+        tr = larp_tracker.load(self.app, self.ms)
+        if tr is None:
+            home.remove_task(self)
+            return None
+        tr.clock = self.clock  # no time lost between the two
+        home.replace_task(self, tr)
+        if not for_good:
+            tr.woken = loaded
+        if now is not None:
+            tr.tick(now)
+        return tr
+
+
+def load(app):
+    """At boot: the saved session, asleep if its clock file has a stamp that
+    still holds; else the whole session (larp_tracker.load)."""
+    store = app.store
+    ms, stamp = read_clock(store)
+    if stamp is not None and stamp[2] == journal.size(store, JOURNAL):
+        return Timer(app, ms, stamp)
+    from dicebox.ui import larp_tracker
+
+    return larp_tracker.load(app)

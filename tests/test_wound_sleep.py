@@ -1,0 +1,143 @@
+"""A LARP wound session asleep (ui/larp_timer.py): while another mode is played
+only its clock and its next timer stay on the heap; it wakes to ring an alert on
+time, and sleeps again once the judge has acknowledged it."""
+import sys
+
+from dicebox import buttons as B
+from dicebox import forget
+from dicebox.core import larp
+from dicebox.core import larp_wounds as W
+from dicebox.store import WOUNDS
+from dicebox.ui import larp_timer
+from test_larp_ui import device, inputs, start_session, top, wound
+from test_mode_switch import MODE_AT, back_home, open_row, screens
+
+M = 60000
+JOURNAL, CLOCK = WOUNDS[1], WOUNDS[2]
+# what the whole session loads beyond a bare Home and the Timer
+SESSION = ("dicebox.ui.larp_tracker", "dicebox.core.larp_wounds", "dicebox.core.larp")
+
+
+def new_process(d):
+    """A restart as on the Pico, a new interpreter: the modules the last power-on
+    loaded are gone (the simulator's restart keeps them in this process). Only the
+    LARP modules are dropped here: no boot module uses them."""
+    for name in [n for n in sys.modules if n.startswith(LARP) and n != larp_timer.__name__]:
+        forget(name)
+    d.app = None
+    d.display.init_display()
+    d._boot()
+
+
+LARP = ("dicebox.ui.larp", "dicebox.core.larp")
+
+
+def heavy_wound_then_dice(sleep_s=60):
+    """A session with participant 4 heavily wounded at 0:05 (mortal at 15:05),
+    then Dice opened: the box restarts into it."""
+    d = device(sleep_s=sleep_s)
+    tr = start_session(d)
+    d.wait(5000)
+    wound(d, 4, larp.HEAVY)
+    back_home(d)
+    d.on_restart = new_process
+    open_row(d, MODE_AT["dice_ui"])
+    assert d.restarts == 1 and screens(d) == ["Home", "DiceScreen"]
+    return d, tr
+
+
+def task(d):
+    (only,) = d.app.stack[0].tasks
+    return only
+
+
+def test_another_mode_holds_the_session_asleep_without_its_rules():
+    d, tr = heavy_wound_then_dice()
+    timer = task(d)
+    assert type(timer) is larp_timer.Timer and timer.ms >= tr.ms > 5000  # no time lost
+    assert not [n for n in SESSION if n in sys.modules]
+    assert timer.stamp == [tr.due, 0, d.store.journal_size(JOURNAL)]
+
+
+def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
+    d, tr = heavy_wound_then_dice(sleep_s=15)
+    d.wait(10 * M)
+    assert type(task(d)) is larp_timer.Timer and not d.app.display_on
+    d.wait(6 * M)
+    assert screens(d) == ["Home", "DiceScreen", "AlertScreen"] and d.app.display_on
+    woken = task(d)
+    assert woken.game.kind[0] == larp.MORTAL and woken.woken is not None
+    d.press(B.OK)
+    assert screens(d) == ["Home", "DiceScreen"]
+    assert type(task(d)) is larp_timer.Timer
+    assert not [n for n in SESSION if n in sys.modules]  # the rules left the heap again
+    ins = inputs(d)
+    assert [v[1] for v in ins] == [W.WOUND, W.TICK, W.ACK]
+    assert ins[1][0] == ins[0][0] + 15 * M  # the escalation at its exact session ms
+    d.wait(20 * M)  # mortal: no timer runs; nothing more rings
+    assert top(d) == "DiceScreen" and type(task(d)) is larp_timer.Timer
+
+
+def test_a_larp_screen_wakes_it_for_good():
+    d, tr = heavy_wound_then_dice()
+    back_home(d)
+    open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP
+    assert type(task(d)) is larp_timer.Timer
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)  # Wounds: the running session
+    assert top(d) == "TrackerScreen"
+    awake = task(d)
+    assert d.app.top.tr is awake and awake.woken is None and awake.game.kind[0] == larp.HEAVY
+    d.wait(16 * M)
+    d.press(B.OK)  # acknowledged: it stays awake under its screen
+    assert task(d) is awake and awake.game.kind[0] == larp.MORTAL
+
+
+def test_a_journal_changed_since_the_stamp_loads_the_whole_session():
+    d, tr = heavy_wound_then_dice()
+    d.store.journal_add(JOURNAL, "[70000,%d,5,%d]" % (W.WOUND, larp.LIGHT))  # not in the stamp
+    d.on_restart = None
+    d.restart()
+    whole = task(d)
+    assert type(whole).__name__ == "Tracker" and whole.game.kind[1] == larp.LIGHT
+
+
+def test_the_first_input_after_a_stamp_takes_it_back():
+    """A power cut after the journal changed must not find the old stamp."""
+    d, tr = heavy_wound_then_dice()
+    back_home(d)
+    open_row(d, MODE_AT["larp_ui"])
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    assert larp_timer.read_clock(d.store)[1] is not None  # woken, not yet changed
+    wound(d, 7, larp.LIGHT)
+    assert larp_timer.read_clock(d.store)[1] is None
+
+
+def test_clock_file_forms():
+    class Files:
+        def __init__(self, text):
+            self.text = text
+
+        def read_text(self, name):
+            return self.text
+
+    assert larp_timer.read_clock(Files("12345")) == (12345, None)
+    assert larp_timer.read_clock(Files("12345 -1 0 88")) == (12345, [-1, 0, 88])
+    assert larp_timer.read_clock(Files("12345 900 1 88")) == (12345, [900, 1, 88])
+    for bad in (None, "", "12x", "1 2", "1 2 3 4 5", "1 2 x 4"):
+        assert larp_timer.read_clock(Files(bad))[1] is None
+
+
+def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
+    d = device()
+    start_session(d)
+    wound(d, 4, larp.HEAVY)
+    back_home(d)
+    d = device(store=d.store)  # a power cut: no stamp, the boot loads the whole session
+    assert type(task(d)).__name__ == "Tracker"
+    open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: no restart
+    assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
+    assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
