@@ -78,17 +78,16 @@ def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
     assert top(d) == "DiceScreen" and type(task(d)) is larp_timer.Timer
 
 
-def test_a_larp_screen_wakes_it_for_good():
+def test_opening_the_larp_mode_wakes_it_for_good():
     d, tr = heavy_wound_then_dice()
     back_home(d)
-    open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP
-    assert type(task(d)) is larp_timer.Timer
+    open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP: woken before its screens load
+    awake = task(d)
+    assert type(awake).__name__ == "Tracker" and awake.woken is None and awake.game.kind[0] == larp.HEAVY
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)  # Wounds: the running session
-    assert top(d) == "TrackerScreen"
-    awake = task(d)
-    assert d.app.top.tr is awake and awake.woken is None and awake.game.kind[0] == larp.HEAVY
+    assert top(d) == "TrackerScreen" and d.app.top.tr is awake
     d.wait(16 * M)
     d.press(B.OK)  # acknowledged: it stays awake under its screen
     assert task(d) is awake and awake.game.kind[0] == larp.MORTAL

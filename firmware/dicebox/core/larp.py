@@ -4,7 +4,7 @@ session clock. Pure: the roster arrives as bytes, time as integers.
 from dicebox.core.clock import SESSION_MAX, TICKS_MASK, SessionClock, ticks_step  # noqa: F401  (the rules' clock)
 from dicebox.core.compat import const
 
-# Wound kinds (index into larp_text.WOUNDS).
+# Wound kinds (index into WOUNDS).
 NONE = const(0)  # healed, or no wound
 LIGHT = const(1)
 HEAVY = const(2)
@@ -12,6 +12,16 @@ MORTAL = const(3)  # the player has not chosen yet
 DEAD = const(4)
 KEPT = const(5)  # chose to stay heavily wounded until the game's end
 KIND_NAMES = ("none", "light", "heavy", "mortal", "dead", "heavy to end")
+# Their labels, (English, Russian) as in larp_text.py: the wound alert shows them
+# over any mode with the rules loaded but not the LARP screens' tables.
+WOUNDS = (
+    ("none", "нет"),
+    ("light", "лёгкое"),
+    ("heavy", "тяжёлое"),
+    ("mortal", "смертельное"),
+    ("dead", "мёртв"),
+    ("heavy to end", "тяжёлое до конца"),
+)
 
 # Where a hit lands (index into larp_text.HITS).
 MISS = const(0)

@@ -4,6 +4,7 @@ The UI takes the language from Settings (EN = 0, RU = 1); transcripts use
 English. Codes index these tuples, so the rules core only stores small ints.
 """
 from dicebox.core.compat import const
+from dicebox.core.larp import WOUNDS  # noqa: F401  (wound kinds: there, as the wound alert needs them without these tables)
 
 EN = const(0)
 RU = const(1)
@@ -23,15 +24,6 @@ REACTIONS = (
     ("OH!", "ОХ!"),
     ("OOOF!", "УУУХ!"),
     ("BLOCK!", "БЛОК!"),
-)
-# Wound kinds: index is the kind code of core/larp.py (0 none .. 5 heavy to the end).
-WOUNDS = (
-    ("none", "нет"),
-    ("light", "лёгкое"),
-    ("heavy", "тяжёлое"),
-    ("mortal", "смертельное"),
-    ("dead", "мёртв"),
-    ("heavy to end", "тяжёлое до конца"),
 )
 # Where a firearm or duel hit lands (hit codes of core/larp.py).
 HITS = (

@@ -57,8 +57,7 @@ def restart(app, module, launch):
     home = _HOME[0]
     if home.opened is None:
         for task in home.tasks:
-            if getattr(task, "MODE", module) != module:
-                task.sleep(home.boot_modules)  # its mode's screens will not need it
+            task.mode_opens(module, home.boot_modules)  # before the mode's code breaks up the heap
     if home.opened is None or home.opened == module:
         home.opened = module
         return False

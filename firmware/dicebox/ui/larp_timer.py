@@ -26,6 +26,7 @@ from dicebox.store import WOUNDS
 
 HEADER, JOURNAL, CLOCK = WOUNDS
 SAVE_MS = const(10000)
+MODE = "larp_ui"  # the mode whose screens use the whole session
 
 
 def read_clock(store):
@@ -76,6 +77,12 @@ class Timer:
         if self.ms != self.saved_ms:
             self.saved_ms = self.ms
             write_clock(self.app.store, self.ms, self.stamp)
+
+    def mode_opens(self, module, loaded):
+        """This power-on opens `module` (ui/home.restart): the LARP screens use
+        the whole session, loaded now while the heap is whole."""
+        if module == MODE:
+            self.wake(for_good=True)
 
     def wake(self, now=None, for_good=False):
         """The whole session in this Timer's place among Home's tasks, ticked at

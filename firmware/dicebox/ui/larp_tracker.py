@@ -26,7 +26,7 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.home import unload_new
 from dicebox.store import WOUNDS
-from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
+from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
 
 
 def _ignore(line):
@@ -48,8 +48,6 @@ def _int_line(line):
 
 class Tracker:
     """The running wound session: the game, its session clock, the journal."""
-
-    MODE = "larp_ui"  # the mode whose screens use it; in another it sleeps (larp_timer)
 
     def __init__(self, app, rec, resume_ms=0):
         self.app = app
@@ -149,7 +147,7 @@ class Tracker:
                 if getattr(s, "alert_for", None) is self:
                     return
             loaded = tuple(sys.modules)  # the alert's code goes once it is acknowledged
-            from dicebox.ui.larp_wounds_ui import AlertScreen
+            from dicebox.ui.larp_alert import AlertScreen
 
             app.wake()
             app.push(AlertScreen(app, self, loaded))
@@ -179,12 +177,13 @@ class Tracker:
         self.app.stack[0].replace_task(self, timer)
         unload_new(woken)
 
-    def sleep(self, loaded):
-        """This power-on opens another mode: asleep, the modules loaded since
-        `loaded` (sys.modules) off the heap, unless an alert waits (it sleeps
-        once acknowledged)."""
-        self.woken = loaded
-        self.doze()
+    def mode_opens(self, module, loaded):
+        """This power-on opens `module` (ui/home.restart); in another mode than
+        LARP's the session sleeps, the modules loaded since `loaded` (sys.modules)
+        off the heap, unless an alert waits (it sleeps once acknowledged)."""
+        if module != MODE:
+            self.woken = loaded
+            self.doze()
 
     def _unstamp(self):
         """Before the journal changes: a stamp no longer says when the session wakes."""

@@ -23,7 +23,7 @@ _KEYS = (
     "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
     "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
     "new_session", "participants", "roster", "light_min", "heavy_min", "add", "help", "heal", "dies", "stays",
-    "end_session", "end_q", "alert", "ack_ok", "no_wounds", "choose", "helped", "session_q",
+    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q",
 )
 
 _EN = (
@@ -80,8 +80,6 @@ _EN = (
     "Stays heavy to end",     # stays
     "End session",            # end_session
     "End the session?",       # end_q
-    "ALERT",                  # alert
-    "OK: acknowledge",        # ack_ok
     "no wounds",              # no_wounds
     "ask!",                   # choose
     "help",                   # helped

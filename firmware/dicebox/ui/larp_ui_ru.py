@@ -55,8 +55,6 @@ LABELS = (
     "Тяж. ранен до конца",    # stays
     "Закончить сессию",       # end_session
     "Закончить сессию?",      # end_q
-    "ТРЕВОГА",                # alert
-    "OK: принято",            # ack_ok
     "ран нет",                # no_wounds
     "выбор",                  # choose
     "пом.",                   # helped

@@ -9,15 +9,12 @@ from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
-from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
-from dicebox.ui.home import unload_new
 from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
 
-_FLASH_MS = const(400)  # alert: screen inverts and beeps at this half-period
 
 
 def _nothing():
@@ -33,59 +30,6 @@ def open_tracker(app):
 
 
 # --- screens -----------------------------------------------------------------------
-class AlertScreen(Screen):
-    """An escalation: the screen flashes and beeps until the judge presses OK."""
-
-    keep_awake = True
-
-    def __init__(self, app, tr, loaded=None):
-        Screen.__init__(self, app)
-        self.tr = tr
-        self.alert_for = tr  # the Tracker pushes one alert at a time
-        self.phase = -1
-        self.loaded = loaded  # sys.modules before the alert loaded its code
-
-    def button(self, b, ev, now):
-        if b == B.OK and ev == B.CLICK:
-            self.tr.give(W.ACK)
-            app = self.app
-            if app.top is self:
-                app.pop()
-            else:
-                app.stack.remove(self)
-                app.redraw()
-            if self.loaded is not None:
-                # rung over another mode: the tracker's screens and labels leave the heap
-                # again, not at the next visit to Home (issue #8)
-                unload_new(self.loaded)
-            self.tr.doze()  # woken over another mode: asleep again
-
-    def tick(self, now):
-        phase = (now // _FLASH_MS) & 1
-        if phase == self.phase:
-            return False
-        self.phase = phase
-        if phase == 0:
-            self.app.beep(2800, 150)
-        return True
-
-    def draw(self, c):
-        inv = self.phase == 0
-        if inv:
-            c.fill(1)
-        ink = 0 if inv else 1
-        text.draw_center(c, L("alert"), 1, text.MEDIUM, ink)
-        game = self.tr.game
-        y = 19
-        for i in game.alerts()[-3:]:
-            p = game.who[i]
-            name = self.tr.name(p)
-            line = "%d %s%s" % (p, name + " " if name else "", label(LT.WOUNDS, game.kind[i]))
-            text.draw_center(c, line[:21], y, text.SMALL, ink)
-            y += 10
-        text.draw_center(c, L("ack_ok"), 55, text.SMALL, ink)
-
-
 class NewSession(Menu):
     """Start a wound session: numbered participants, or the names of roster.txt."""
 
