@@ -204,3 +204,17 @@ class FileFlash:
             self.erases += 1
             return 0
         return 0
+
+
+class Urandom:
+    """os.urandom from a seed (vbsetup `urandom=`): the fights a storm plays repeat."""
+
+    def __init__(self, seed):
+        self.x = seed & 0x3FFFFFFF
+
+    def urandom(self, n):
+        out = bytearray(n)
+        for i in range(n):
+            self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
+            out[i] = self.x >> 16 & 0xFF
+        return out

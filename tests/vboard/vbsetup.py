@@ -41,6 +41,11 @@ def setup(args):
         if not home.MODES:
             raise SystemExit("vbsetup: mode=%s: not a mode of home.MODES" % opts["mode"])
 
+    if "urandom" in opts:  # a repeatable run: the RP2's ring oscillator as a seeded generator
+        from dicebox.hw import platform
+
+        platform.os = vb.Urandom(int(opts["urandom"]) + int(opts.get("at", "0")))
+
     if "fake-app" in opts:
         import sys
 
