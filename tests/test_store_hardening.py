@@ -2,9 +2,6 @@
 import builtins
 import json
 
-import pytest
-
-from conftest import SUPPORT
 from dicebox import store as ST
 from dicebox.core.record import Record
 
@@ -44,7 +41,7 @@ def test_an_unreadable_history_entry_is_still_listed(tmp_path):
         f = builtins.open(path, mode)
         return Reader(f, OSError(5, "EIO")) if path.endswith("%06d.rec" % a) else f
 
-    st._open = failing_open  # the flash fails after boot (at boot the entry would be set aside)
+    st.open = failing_open  # the flash fails after boot (at boot the entry would be set aside)
     assert st.history() == [(b, "second"), (a, "?")]  # the History screen opened, not crashed
 
 
@@ -67,44 +64,3 @@ def test_a_settings_file_too_large_for_the_heap_is_ignored(tmp_path):
 
     st = ST.Store(str(tmp_path), open_fn=small_heap_open)
     assert st.settings()["contrast"] == 3  # the defaults; Store() no longer dies on it
-
-
-@pytest.mark.parametrize("spare", ["spare", "none"])
-def test_a_save_on_a_broken_up_heap_opens_its_file_in_the_spare_block(mp, spare):
-    # littlefs gives each open file a 1,024-byte cache in one piece; hours of fights
-    # left the virtual board's heap with ~10 KB free and no such piece (issue #8)
-    out = mp.run(SUPPORT / "spare_heap.py", spare, heap="256k").stdout.decode().splitlines()
-    saved, free = out[0].rsplit(" ", 1)
-    assert int(free) > 60 * 1024  # much free, in pieces of 800 bytes and less
-    if spare == "spare":
-        assert saved == "SAVED" and out[1] == '{"dicebox":1,"ruleset":"dice","seed":7,"inputs":["d6"]}'
-    else:
-        assert saved.startswith("MemoryError") and out[1] == "None"
-
-
-def test_the_spare_block_is_let_go_for_an_open_and_taken_again_after_a_write(tmp_path):
-    st = ST.Store(str(tmp_path))
-    assert st._spare is not None
-    opened = []
-
-    def no_piece_while_spared(path, mode="r"):
-        if st._spare is not None:
-            raise MemoryError("no piece for the file's cache")
-        opened.append(mode)
-        return builtins.open(path, mode)
-
-    st._open = no_piece_while_spared
-    hid = st.add_history(Record("dice", {}, 1, ["d6"]).dumps(), "kept")
-    assert opened == ["wb"] and st._spare is not None  # taken again once the file was closed
-    assert st.history() == [(hid, "kept")] and opened == ["wb", "rb"] and st._spare is not None  # after a read too
-    st.save_current(Record("dice", {}, 2, ["d6"]).dumps())
-
-    def no_piece(path, mode="r"):
-        raise MemoryError("no piece for the file's cache")
-
-    st._open = no_piece
-    st._spare = None  # the heap had none to give back after the last write
-    with pytest.raises(MemoryError):  # none left: the box's error screen, the fight kept
-        st.save_current("{}")
-    st._open = builtins.open
-    assert st.current() == Record("dice", {}, 2, ["d6"]).dumps()

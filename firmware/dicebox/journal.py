@@ -18,7 +18,6 @@ def add(store, name, line):
         f.flush()
     finally:
         f.close()
-        store.spare()
     store.bytes_written += len(data)
 
 
@@ -57,7 +56,6 @@ def read(store, name, on_line, keep=-1):
             on_line(line[:-1].decode("utf-8"))
     finally:
         f.close()
-        store.spare()
     if cut:
         _keep_prefix(store, name, good)
     return n
@@ -83,7 +81,6 @@ def lines(store, name):
             yield line[:-1].decode("utf-8")
     finally:
         f.close()
-        store.spare()
 
 
 def _keep_prefix(store, name, nbytes):

@@ -10,7 +10,6 @@ inspection) with a short notice for the UI, and the box carries on.
 Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
-import gc
 import json
 
 from dicebox import call_once
@@ -27,10 +26,6 @@ SUMMARY_MAX = 60
 _ENOSPC = const(28)  # MicroPython's errno module may lack the name
 _ENOENT = const(2)
 _EEXIST = const(17)
-# littlefs gives each open file a cache of one program block (1,024 B on the Pico,
-# 1,200 B with the file on the 64-bit unix port) in one piece, which a heap that
-# hours of fights have broken up may not have: this much is held from boot for it.
-_SPARE = const(1280)
 
 
 _LAST_ID = const(999999)  # h999999.rec: six digits
@@ -57,9 +52,7 @@ class Store:
         if os_module is None:
             import os as os_module
         self.os = os_module
-        self._open = open_fn or open
-        self._spare = None
-        self.spare()  # at boot, while the heap is whole
+        self.open = open_fn or open
         self.root = root.rstrip("/") or "/"
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
@@ -67,26 +60,6 @@ class Store:
         self._check()
 
     # paths and raw files ---------------------------------------------------
-    def open(self, path, mode="r"):
-        """open(); when the heap has no piece for the file's cache, the spare
-        block is let go for it (a write takes it again once its file is closed)."""
-        try:
-            return self._open(path, mode)
-        except MemoryError:
-            if self._spare is None:
-                raise
-            self._spare = None
-            gc.collect()
-            return self._open(path, mode)
-
-    def spare(self):
-        """Hold the spare block again, if the heap has it."""
-        if self._spare is None:
-            try:
-                self._spare = bytearray(_SPARE)
-            except MemoryError:
-                pass
-
     def _path(self, name):
         return self.root + "/" + name if self.root != "/" else "/" + name
 
@@ -128,7 +101,6 @@ class Store:
             return None
         finally:
             f.close()
-            self.spare()
 
     def read_text(self, name):
         data = self.read_bytes(name)
@@ -161,8 +133,6 @@ class Store:
         except OSError:
             self._remove(name + ".tmp")
             raise
-        finally:
-            self.spare()
         self.bytes_written += n
 
     def remove(self, name):
@@ -275,7 +245,6 @@ class Store:
             except UnicodeError:
                 summary = "?"
             out.append((hid, summary))
-        self.spare()
         return out
 
     def history_record(self, hid):
