@@ -5,7 +5,8 @@ The whole session (ui/larp_tracker.py: the rules, the game, the journal) holds
 where no LARP screen needs it, a Timer stands in: the session clock, when the
 next timer runs out and whether an alert is waiting. When that time comes the
 Timer wakes the session, which rings its alert and goes back to sleep once the
-judge has acknowledged it (Tracker.doze); a LARP screen wakes it for good
+judge has acknowledged it (Tracker.doze); the LARP mode wakes it for good as
+it opens (mode_opens), and so would a LARP screen that finds it asleep
 (larp_ui.tracker).
 
 The clock file (wounds.clk) says how much session time has run. Written by a

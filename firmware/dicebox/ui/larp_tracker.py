@@ -24,8 +24,8 @@ from dicebox.core import larp
 from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload_new
 from dicebox.store import WOUNDS
+from dicebox.ui.home import unload_new
 from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
 
 
