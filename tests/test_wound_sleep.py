@@ -10,6 +10,7 @@ from dicebox.core import larp_wounds as W
 from dicebox.store import WOUNDS
 from dicebox.ui import larp_timer
 from test_larp_ui import device, inputs, start_session, top, wound
+from dicebox.ui.home import LAUNCH
 from test_mode_switch import MODE_AT, back_home, open_row, screens
 
 M = 60000
@@ -22,14 +23,18 @@ def new_process(d):
     """A restart as on the Pico, a new interpreter: the modules the last power-on
     loaded are gone (the simulator's restart keeps them in this process). Only the
     LARP modules are dropped here: no boot module uses them."""
-    for name in [n for n in sys.modules if n.startswith(LARP) and n != larp_timer.__name__]:
-        forget(name)
+    drop_modules()
     d.app = None
     d.display.init_display()
     d._boot()
 
 
 LARP = ("dicebox.ui.larp", "dicebox.core.larp")
+
+
+def drop_modules(*more):
+    for name in [n for n in sys.modules if (n.startswith(LARP) and n != larp_timer.__name__) or n in more]:
+        forget(name)
 
 
 def heavy_wound_then_dice(sleep_s=60):
@@ -66,7 +71,7 @@ def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
     d.wait(6 * M)
     assert screens(d) == ["Home", "DiceScreen", "AlertScreen"] and d.app.display_on
     woken = task(d)
-    assert woken.game.kind[0] == larp.MORTAL and woken.woken is not None
+    assert woken.game.kind[0] == larp.MORTAL and woken.woken
     d.press(B.OK)
     assert screens(d) == ["Home", "DiceScreen"]
     assert type(task(d)) is larp_timer.Timer
@@ -83,7 +88,7 @@ def test_opening_the_larp_mode_wakes_it_for_good():
     back_home(d)
     open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP: woken before its screens load
     awake = task(d)
-    assert type(awake).__name__ == "Tracker" and awake.woken is None and awake.game.kind[0] == larp.HEAVY
+    assert type(awake).__name__ == "Tracker" and not awake.woken and awake.game.kind[0] == larp.HEAVY
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)  # Wounds: the running session
@@ -126,7 +131,7 @@ def test_clock_file_forms():
     assert larp_timer.read_clock(Files("12345")) == (12345, None)
     assert larp_timer.read_clock(Files("12345 -1 0 88")) == (12345, [-1, 0, 88])
     assert larp_timer.read_clock(Files("12345 900 1 88")) == (12345, [900, 1, 88])
-    for bad in (None, "", "12x", "1 2", "1 2 3 4 5", "1 2 x 4"):
+    for bad in (None, "", "12x", "1 2", "1 2 3 4 5", "1 2 x 4", "--5", "1 2 --3 4"):
         assert larp_timer.read_clock(Files(bad))[1] is None
 
 
@@ -140,3 +145,56 @@ def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: no restart
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
     assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
+
+
+def test_an_alert_waiting_at_boot_rings_on_home_and_the_first_mode_puts_the_session_to_sleep():
+    d = device(sleep_s=0)
+    start_session(d)
+    wound(d, 4, larp.HEAVY)
+    back_home(d)
+    d.wait(16 * M)
+    assert top(d) == "AlertScreen"
+    d = device(store=d.store, sleep_s=0)  # a power cut before OK: the alert waits
+    d.wait(100)
+    assert top(d) == "AlertScreen" and type(task(d)).__name__ == "Tracker"
+    d.press(B.OK)
+    open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: the session may sleep
+    assert screens(d) == ["Home", "DiceScreen"] and type(task(d)) is larp_timer.Timer
+    assert "dicebox.ui.dice_ui" in sys.modules
+
+
+def test_an_alert_pending_as_another_mode_opens_sleeps_after_ok_and_leaves_the_modes_code():
+    d = device(sleep_s=0)
+    start_session(d)
+    wound(d, 4, larp.HEAVY)
+    back_home(d)
+    d.wait(16 * M)
+    assert top(d) == "AlertScreen"
+    d.store.write_text(LAUNCH, "dice_ui")  # Home had restarted for Dice when the power went
+    drop_modules("dicebox.ui.dice_ui")  # a new interpreter: its boot loads Dice anew
+    d = device(store=d.store, sleep_s=0)  # the boot opens Dice before the first tick rings
+    assert type(task(d)).__name__ == "Tracker"  # an alert waits: awake until OK
+    d.wait(100)
+    assert screens(d) == ["Home", "DiceScreen", "AlertScreen"]
+    d.press(B.OK)
+    assert screens(d) == ["Home", "DiceScreen"] and type(task(d)) is larp_timer.Timer
+    assert "dicebox.ui.dice_ui" in sys.modules  # the mode's code stays while it plays
+    d.press(B.OK)
+    assert len(d.app.top.session.rec.inputs) == 1
+
+
+def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_interval():
+    d, tr = heavy_wound_then_dice()
+    d.on_restart = None
+    d = device(store=d.store)  # a power cut in Dice: the next power-on boots asleep
+    assert type(task(d)) is larp_timer.Timer
+    d.wait(15000)  # the Timer saves its clock at +10 s
+    asleep_ms = task(d).ms
+    open_row(d, MODE_AT["larp_ui"])  # the first mode of this power-on: woken for good, no restart
+    assert d.restarts == 0 and type(task(d)).__name__ == "Tracker"
+    d.wait(9900)
+    true_ms = task(d).ms
+    assert true_ms >= asleep_ms + 9900
+    d = device(store=d.store)  # cut
+    resumed = task(d)
+    assert true_ms - resumed.ms <= larp_timer.SAVE_MS

@@ -57,7 +57,7 @@ def restart(app, module, launch):
     home = _HOME[0]
     if home.opened is None:
         for task in home.tasks:
-            task.mode_opens(module, home.boot_modules)  # before the mode's code breaks up the heap
+            task.mode_opens(module)  # before the mode's code breaks up the heap
     if home.opened is None or home.opened == module:
         home.opened = module
         return False

@@ -18,7 +18,6 @@ A stamp holds only while the journal is as it was: a Tracker that changes the
 journal writes the plain form first, and a journal of another size at boot
 loads the whole session.
 """
-import sys
 
 from dicebox import journal
 from dicebox.core.clock import SessionClock
@@ -34,12 +33,14 @@ def read_clock(store):
     """(session ms, stamp [due, alerting, journal size] or None) from the clock file."""
     text = store.read_text(CLOCK)
     parts = text.split() if text else ()
-    for part in parts:
-        if not part.lstrip("-").isdigit():
-            return 0, None  # damaged: the session's own time (its last input) stands
-    if len(parts) == 4:
-        return int(parts[0]), [int(parts[1]), int(parts[2]), int(parts[3])]
-    return (int(parts[0]) if len(parts) == 1 else 0), None
+    try:
+        if len(parts) == 4:
+            return int(parts[0]), [int(parts[1]), int(parts[2]), int(parts[3])]
+        if len(parts) == 1:
+            return int(parts[0]), None
+    except ValueError:
+        pass
+    return 0, None  # none, or damaged: the session's own time (its last input) stands
 
 
 def write_clock(store, ms, stamp=None):
@@ -79,7 +80,7 @@ class Timer:
             self.saved_ms = self.ms
             write_clock(self.app.store, self.ms, self.stamp)
 
-    def mode_opens(self, module, loaded):
+    def mode_opens(self, module):
         """This power-on opens `module` (ui/home.restart): the LARP screens use
         the whole session, loaded now while the heap is whole."""
         if module == MODE:
@@ -89,7 +90,6 @@ class Timer:
         """The whole session in this Timer's place among Home's tasks, ticked at
         `now`; back to sleep after, unless for_good. The Tracker, or None if
         the session was found ended (then filed in History)."""
-        loaded = tuple(sys.modules)
         from dicebox.ui import larp_tracker
 
         home = self.app.stack[0]
@@ -99,8 +99,7 @@ class Timer:
             return None
         tr.clock = self.clock  # no time lost between the two
         home.replace_task(self, tr)
-        if not for_good:
-            tr.woken = loaded
+        tr.woken = not for_good
         if now is not None:
             tr.tick(now)
         return tr

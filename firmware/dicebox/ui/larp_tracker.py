@@ -25,7 +25,7 @@ from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import WOUNDS
-from dicebox.ui.home import unload_new
+from dicebox.ui.home import unload
 from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
 
 
@@ -62,7 +62,7 @@ class Tracker:
         self.alerting = False
         self.bad_line = -1
         self.stamped = False  # the clock file says when this session wakes (larp_timer)
-        self.woken = None  # woken by a Timer: sys.modules before, and asleep again after
+        self.woken = False  # True: asleep again (a Timer) once nothing is left to ring
 
     @property
     def ms(self):
@@ -169,20 +169,22 @@ class Tracker:
     def doze(self):
         """Woken over another mode (Timer.wake) and nothing left to ring: asleep
         again, the rules, the game and this code off the heap."""
-        woken = self.woken
-        if woken is None or self.alerting or self.game.ended:
+        if not self.woken or self.alerting or self.game.ended:
             return
         timer = Timer(self.app, self.ms, self.suspend())
         timer.clock = self.clock
-        self.app.stack[0].replace_task(self, timer)
-        unload_new(woken)
+        home = self.app.stack[0]
+        pinned = home.keep
+        home.replace_task(self, timer)
+        # what only the whole session pinned; not the mode's code, loaded meanwhile
+        unload([n for n in pinned if n not in home.keep])
 
-    def mode_opens(self, module, loaded):
-        """This power-on opens `module` (ui/home.restart); in another mode than
-        LARP's the session sleeps, the modules loaded since `loaded` (sys.modules)
-        off the heap, unless an alert waits (it sleeps once acknowledged)."""
+    def mode_opens(self, module):
+        """This power-on opens `module` (ui/home.restart): in another mode than
+        LARP's the session sleeps, unless an alert waits (it sleeps once
+        acknowledged)."""
         if module != MODE:
-            self.woken = loaded
+            self.woken = True
             self.doze()
 
     def _unstamp(self):
@@ -245,7 +247,8 @@ def load(app, ms=0):
         journal.read(store, JOURNAL, _ignore, tr.bad_line)
     saved, stamp = read_clock(store)
     tr.stamped = stamp is not None
-    tr.resume_ms = tr.saved_ms = max(saved, tr.game.now, ms)
+    tr.saved_ms = max(saved, tr.game.now)  # what the flash has: the next save is due from there
+    tr.resume_ms = max(tr.saved_ms, ms)
     tr._after()
     if tr.game.ended:  # ended, and the power went before History had it: file it now
         tr.end()

@@ -160,7 +160,7 @@ def tracker(app):
         if hasattr(task, "wake"):
             return task.wake(for_good=True)
         if hasattr(task, "give_wound"):
-            task.woken = None
+            task.woken = False
             return task
     return None
 
