@@ -147,13 +147,19 @@ def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
 
 
-def test_an_alert_waiting_at_boot_rings_on_home_and_the_first_mode_puts_the_session_to_sleep():
+def alert_on_home():
+    """Participant 4 heavily wounded; 16 minutes later his alert rings on Home, not yet acknowledged."""
     d = device(sleep_s=0)
     start_session(d)
     wound(d, 4, larp.HEAVY)
     back_home(d)
     d.wait(16 * M)
     assert top(d) == "AlertScreen"
+    return d
+
+
+def test_an_alert_waiting_at_boot_rings_on_home_and_the_first_mode_puts_the_session_to_sleep():
+    d = alert_on_home()
     d = device(store=d.store, sleep_s=0)  # a power cut before OK: the alert waits
     d.wait(100)
     assert top(d) == "AlertScreen" and type(task(d)).__name__ == "Tracker"
@@ -164,12 +170,7 @@ def test_an_alert_waiting_at_boot_rings_on_home_and_the_first_mode_puts_the_sess
 
 
 def test_an_alert_pending_as_another_mode_opens_sleeps_after_ok_and_leaves_the_modes_code():
-    d = device(sleep_s=0)
-    start_session(d)
-    wound(d, 4, larp.HEAVY)
-    back_home(d)
-    d.wait(16 * M)
-    assert top(d) == "AlertScreen"
+    d = alert_on_home()
     d.store.write_text(LAUNCH, "dice_ui")  # Home had restarted for Dice when the power went
     drop_modules("dicebox.ui.dice_ui")  # a new interpreter: its boot loads Dice anew
     d = device(store=d.store, sleep_s=0)  # the boot opens Dice before the first tick rings
