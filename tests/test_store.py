@@ -303,3 +303,33 @@ def test_has_current_tells_without_reading(tmp_path):
     assert s.has_current()
     s.clear_current()
     assert not s.has_current()
+
+
+@pytest.mark.parametrize("mode", ["wb", "ab"])
+def test_a_save_with_no_heap_for_its_file_is_kept_for_the_loop(tmp_path, mode):
+    """A MemoryError as the file opens (littlefs's cache, one block): the Store
+    keeps the save, and the device loop writes it once the App is gone."""
+    from dicebox import journal
+
+    short = [True]
+
+    def open_short_of_heap(path, m="r"):
+        if m == mode and short[0]:
+            short[0] = False
+            raise MemoryError("memory allocation failed, allocating 1200 bytes")
+        return builtins.open(path, m)
+
+    st = ST.Store(str(tmp_path), open_fn=open_short_of_heap)
+    with pytest.raises(MemoryError):
+        if mode == "wb":
+            st.save_current("", (REC[:9], REC[9:]))
+        else:
+            journal.add(st, "wounds.jnl", "[1,2]")
+    assert st.unsaved is not None and not st.exists("current.json") and not st.exists("wounds.jnl")
+    assert st.write_unsaved() and st.unsaved is None
+    if mode == "wb":
+        assert st.current() == REC
+    else:
+        assert list(journal.lines(st, "wounds.jnl")) == ["[1,2]"]
+    assert not st.write_unsaved()  # once
+    assert files(tmp_path) == ["current.json" if mode == "wb" else "wounds.jnl"]

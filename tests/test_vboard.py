@@ -63,6 +63,18 @@ def test_error_in_the_loop_shows_a_screen_and_ok_resumes(mp, tmp_path):
     assert rolls(b) == 3
 
 
+def test_a_save_the_heap_had_no_room_for_is_written_once_the_app_is_gone(mp, tmp_path):
+    # Issue #8: on a broken-up heap littlefs's file cache (one block) may not
+    # fit; the input is in the record, so the loop drops the App and saves then
+    b = Board(mp, tmp_path)
+    frames, _, lines = b.run(["wait 100", "tap OK", "tap OK", "frame two", "tap OK", "frame error",
+                              "cat current.json", "ls", "end"], fake_app=True, oom_save=3)
+    assert any("MemoryError" in line for line in lines)
+    assert frames["error"] != frames["two"]  # the error screen: OK restarts the box
+    assert rolls(b) == 3  # the third roll's save, written with the App gone
+    assert b.listing == ["current.json"]  # no .tmp left behind
+
+
 def test_ticks_wrap_does_not_lose_presses(mp, tmp_path):
     b = Board(mp, tmp_path)
     b.run(["wait 100"] + ["tap OK"] * 20 + ["cat current.json", "end"], fake_app=True, start=(1 << 30) - 1500)

@@ -108,8 +108,25 @@ class Loop:
     def fail(self, e):
         _report(e)
         self.error = "%s: %s" % (type(e).__name__, e)
-        self.app = None
+        app, self.app = self.app, None
+        if app is not None:
+            app.close()  # nothing keeps its screens: their heap is free for the save below
+        app = None
+        self.save_unsaved()
         self.show_error()
+
+    def save_unsaved(self):
+        """A save the full heap had no room for (Store.unsaved): with the App gone
+        its heap is free, so it is written before the error shows."""
+        if self.store.unsaved is None:
+            return
+        _scrub(40)  # no stale pointer keeps the old App alive
+        gc.collect()
+        try:
+            self.store.write_unsaved()
+            print("dicebox: saved once the App was gone")  # on the USB console, under the error
+        except Exception as e:  # noqa: BLE001  no room even now: the fight stays as last saved
+            _report(e)
 
     def show_error(self):
         try:
@@ -176,10 +193,22 @@ class Loop:
             try:
                 if self.app is None and self.error is None:
                     self.start_app()
+                    _scrub(40)
                 self.step()
             except Exception as e:  # noqa: BLE001  show it and keep the box going
                 self.fail(e)
             time.sleep_ms(_LOOP_MS if self.panel_on else _ASLEEP_LOOP_MS)
+
+
+def _scrub(n, a=None, b=None, c=None, d=None):
+    """Overwrite n frames of the stack below the caller. The gc scans the stack
+    conservatively: a pointer a deep call left there (the boot's file checks, an
+    old App) would keep what it points to alive, modules and all (issue #8: 8
+    orphan modules, ~12 KB, through a LARP power-on on the virtual board)."""
+    try:
+        return _scrub(n - 1) if n else None
+    except RuntimeError:  # the stack's end (a small port): scrubbed that far
+        return None
 
 
 def load_board():

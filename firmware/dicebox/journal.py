@@ -12,7 +12,11 @@ def add(store, name, line):
     if hasattr(store, "journal_add"):  # host MemoryStore
         return store.journal_add(name, line)
     data = line.encode("utf-8") + b"\n"
-    f = store.open(store._path(name), "ab")
+    try:
+        f = store.open(store._path(name), "ab")
+    except MemoryError:
+        store.unsaved = (add, (store, name, line))  # the loop appends it once the App is gone
+        raise
     try:
         f.write(data)
         f.flush()

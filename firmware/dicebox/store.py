@@ -56,6 +56,10 @@ class Store:
         self.root = root.rstrip("/") or "/"
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
+        # (function, args) of a save whose file the heap had no room to open: a
+        # MemoryError, which the device loop answers by dropping the App and
+        # calling write_unsaved() (dicebox/device.py)
+        self.unsaved = None
         self._mkdir()
         self._check()
 
@@ -119,7 +123,11 @@ class Store:
         data = text.encode("utf-8")
         n = len(data)
         try:
-            f = self.open(tmp, "wb")
+            try:
+                f = self.open(tmp, "wb")  # littlefs: one block of ~1.1 KB for the file's cache
+            except MemoryError:
+                self.unsaved = (self.write_text, (name, text, more))  # nothing of `more` is read yet
+                raise
             try:
                 f.write(data)
                 for piece in more:
@@ -134,6 +142,16 @@ class Store:
             self._remove(name + ".tmp")
             raise
         self.bytes_written += n
+
+    def write_unsaved(self):
+        """The save kept by a MemoryError (self.unsaved), now that the heap has
+        room: the input it carries is not lost. True if there was one."""
+        job = self.unsaved
+        if job is None:
+            return False
+        self.unsaved = None
+        job[0](*job[1])
+        return True
 
     def remove(self, name):
         self._remove(name)

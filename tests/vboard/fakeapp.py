@@ -18,6 +18,9 @@ class App:
         self.woke = -1
         self.notes = []
 
+    def close(self):
+        pass
+
     def boot(self, now):
         self.settings = self.store.settings()
         self.contrast = S.CONTRAST_LEVELS[self.settings["contrast"] - 1]

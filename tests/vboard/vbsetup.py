@@ -46,6 +46,20 @@ def setup(args):
 
         platform.os = vb.Urandom(int(opts["urandom"]) + int(opts.get("at", "0")))
 
+    if "oom-save" in opts:  # the N-th save of this process finds no room for its file (littlefs's cache)
+        import builtins
+
+        real, left = builtins.open, [int(opts["oom-save"])]
+
+        def open_short_of_heap(path, mode="r"):
+            if path.endswith(".tmp") and "w" in mode:
+                left[0] -= 1
+                if left[0] == 0:
+                    raise MemoryError("memory allocation failed, allocating 1200 bytes")
+            return real(path, mode)
+
+        builtins.open = open_short_of_heap
+
     if "fake-app" in opts:
         import sys
 

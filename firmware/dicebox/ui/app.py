@@ -207,6 +207,15 @@ class App:
             self.platform.beep(freq, ms)
 
     # the device loop's calls ---------------------------------------------
+    def close(self):
+        """The device loop lets this App go (an error): Home's module forgets it
+        too, so its screens and background tasks leave the heap at once, not at
+        the next boot (a save that found no room waits for that: Store.unsaved)."""
+        from dicebox.ui import home
+
+        home.let_go(self)
+        self.stack = []
+
     def boot(self, now):
         from dicebox.ui import home
 

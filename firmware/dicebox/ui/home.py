@@ -141,6 +141,12 @@ def unload_new(loaded):
 _HOME = [None]  # the Home screen, for unload()
 
 
+def let_go(app):
+    """App.close(): this module no longer holds app's Home."""
+    if _HOME[0] is not None and _HOME[0].app is app:
+        _HOME[0] = None
+
+
 class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
