@@ -180,6 +180,12 @@ def test_undo_a_blow_with_long_back():
 
 
 # --- duel, stealth --------------------------------------------------------------------------
+def running(d):
+    """The wound session Home ticks: a Tracker awake, a larp_timer.Timer asleep."""
+    (task,) = d.app.stack[0].tasks
+    return task
+
+
 def start_session(d, people=None):
     larp_menu(d)
     for _ in range(4):
@@ -212,6 +218,8 @@ def test_duel_wounds_go_onto_the_tracker():
             for _ in range(4 + who):
                 d.press(B.UP)
             d.press(B.OK)  # duellist who is participant 4 + who
+    tr = running(d)  # the duel woke the session that slept on the menu
+    assert type(tr).__name__ == "Tracker" and not tr.woken
     got = [(tr.game.who[i], tr.game.kind[i]) for i in range(len(tr.game.who))]
     want = [(4 + w, larp.KIND_NAMES.index(k)) for w, k in wounds]
     assert sorted(got) == sorted(want) and got
@@ -439,8 +447,9 @@ def test_an_alert_over_a_held_reveal_leaves_it_blank():
     reveal = d.app.top
     assert top(d) == "Reveal"
     d.levels |= 1 << B.OK
+    assert type(running(d)).__name__ == "Timer"  # boxing leaves the session asleep
     d.wait(15 * 60000)  # a boxer holds OK as the heavy wound turns mortal
-    assert top(d) == "AlertScreen" and tr.game.alerts()
+    assert top(d) == "AlertScreen" and running(d).game.alerts()
     d.levels = 0
     d.wait(60)
     d.press(B.OK)
@@ -457,6 +466,7 @@ def test_an_alert_waits_for_a_running_stealth_count():
     d.press(B.OK)
     d.press(B.OK)  # target: not on the tracker
     screen = d.app.top
+    tr = running(d)  # woken as Stealth opened
     d.wait(tr.due - tr.ms - 2000)
     d.press(B.OK)  # the count starts 2 s before the escalation
     d.wait(2500)
@@ -496,6 +506,7 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
     assert g.hits == [ch[1]] and screen.done
     assert top(d) == "Confirm"  # onto the tracker?
     d.press(B.OK)
+    tr = running(d)
     assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
 
 

@@ -9,7 +9,7 @@ from dicebox.core import larp
 from dicebox.core import larp_wounds as W
 from dicebox.store import WOUNDS
 from dicebox.ui import larp_timer
-from test_larp_ui import device, inputs, start_session, top, wound
+from test_larp_ui import boxing, device, inputs, start_session, top, wound
 from dicebox.ui.home import LAUNCH
 from test_mode_switch import MODE_AT, back_home, open_row, screens
 
@@ -83,19 +83,50 @@ def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
     assert top(d) == "DiceScreen" and type(task(d)) is larp_timer.Timer
 
 
-def test_opening_the_larp_mode_wakes_it_for_good():
+def test_the_larp_mode_wakes_it_and_a_boxing_bout_lets_it_sleep():
     d, tr = heavy_wound_then_dice()
     back_home(d)
     open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP: woken before its screens load
     awake = task(d)
     assert type(awake).__name__ == "Tracker" and not awake.woken and awake.game.kind[0] == larp.HEAVY
+    d.press(B.OK)  # Boxing: it gives no wound to the list, the session sleeps
+    assert top(d) == "BoxingSetup" and type(task(d)) is larp_timer.Timer
+    assert not [n for n in SESSION if n != "dicebox.core.larp" and n in sys.modules]
+    assert "dicebox.core.larp" in sys.modules  # the bout's own import
+    d.press(B.BACK)
+    assert top(d) == "LarpMenu" and type(task(d)) is larp_timer.Timer
     for _ in range(4):
         d.press(B.DOWN)
-    d.press(B.OK)  # Wounds: the running session
-    assert top(d) == "TrackerScreen" and d.app.top.tr is awake
+    d.press(B.OK)  # Wounds: woken for good, before its screens load
+    again = task(d)
+    assert type(again).__name__ == "Tracker" and not again.woken and again.game.kind[0] == larp.HEAVY
+    assert top(d) == "TrackerScreen" and d.app.top.tr is again
     d.wait(16 * M)
     d.press(B.OK)  # acknowledged: it stays awake under its screen
-    assert task(d) is awake and awake.game.kind[0] == larp.MORTAL
+    assert task(d) is again and again.game.kind[0] == larp.MORTAL
+    d.press(B.BACK)
+    assert top(d) == "LarpMenu" and task(d) is again  # the menu keeps it awake: the list opens at once
+
+
+def test_a_bout_resumed_after_a_power_cut_plays_with_the_session_asleep():
+    d = device(sleep_s=0)
+    start_session(d)
+    wound(d, 4, larp.HEAVY)
+    back_home(d)
+    boxing(d)
+    d.press(B.BACK)
+    d.press(B.OK)  # the first blow: saved
+    assert type(task(d)) is larp_timer.Timer
+    drop_modules()  # a power cut: a new interpreter, whose boot resumes the bout
+    d = device(store=d.store, sleep_s=0)
+    if top(d) == "Home":
+        open_row(d, 0)  # Resume
+    assert top(d) == "BoxingScreen" and len(d.app.top.session.rec.inputs) == 1
+    assert type(task(d)) is larp_timer.Timer and "dicebox.ui.larp_tracker" not in sys.modules
+    d.wait(16 * M)  # the heavy wound turns mortal: it rings over the bout
+    assert top(d) == "AlertScreen"
+    d.press(B.OK)
+    assert top(d) == "BoxingScreen" and type(task(d)) is larp_timer.Timer
 
 
 def test_a_journal_changed_since_the_stamp_loads_the_whole_session():
@@ -139,8 +170,8 @@ def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     d = device()
     start_session(d)
     wound(d, 4, larp.HEAVY)
-    back_home(d)
-    d = device(store=d.store)  # a power cut: no stamp, the boot loads the whole session
+    assert larp_timer.read_clock(d.store)[1] is None  # the wound took the stamp back
+    d = device(store=d.store)  # a power cut on the wound list: the boot loads the whole session
     assert type(task(d)).__name__ == "Tracker"
     open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: no restart
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
@@ -191,7 +222,10 @@ def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_inter
     assert type(task(d)) is larp_timer.Timer
     d.wait(15000)  # the Timer saves its clock at +10 s
     asleep_ms = task(d).ms
-    open_row(d, MODE_AT["larp_ui"])  # the first mode of this power-on: woken for good, no restart
+    open_row(d, MODE_AT["larp_ui"])  # the first mode of this power-on: no restart
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)  # Wounds: woken for good
     assert d.restarts == 0 and type(task(d)).__name__ == "Tracker"
     d.wait(9900)
     true_ms = task(d).ms

@@ -166,9 +166,10 @@ class Tracker:
         self.stamped = True
         return stamp
 
-    def doze(self):
-        """Woken over another mode (Timer.wake) and nothing left to ring: asleep
-        again, the rules, the game and this code off the heap."""
+    def doze(self, spare=()):
+        """Woken over another mode (Timer.wake), or a boxing bout opens
+        (larp_ui.rest), and nothing left to ring: asleep again, the rules, the
+        game and this code off the heap; not the modules in `spare`."""
         if not self.woken or self.alerting or self.game.ended:
             return
         timer = Timer(self.app, self.ms, self.suspend())
@@ -177,7 +178,7 @@ class Tracker:
         pinned = home.keep
         home.replace_task(self, timer)
         # what only the whole session pinned; not the mode's code, loaded meanwhile
-        unload([n for n in pinned if n not in home.keep])
+        unload([n for n in pinned if n not in home.keep and n not in spare])
 
     def mode_opens(self, module):
         """This power-on opens `module` (ui/home.restart): in another mode than

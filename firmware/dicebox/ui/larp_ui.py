@@ -89,13 +89,15 @@ _EN = (
 # Short wound kinds for a list row (kind codes of core/larp.py).
 KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
 
-# What a mode key opens: (label key, module, function) in menu order.
+# What a mode key opens: (label key, module, function, uses the wound session)
+# in menu order. Boxing never gives a wound to the list: it plays with the
+# session asleep (rest); the others wake it if it sleeps.
 _ITEMS = const((
-    ("boxing", "larp_boxing_ui", "boxing_setup"),
-    ("duel", "larp_duel_ui", "duel_start"),
-    ("shoot", "larp_shoot_ui", "shoot_start"),
-    ("stealth", "larp_stealth_ui", "stealth_start"),
-    ("wounds", "larp_wounds_ui", "open_tracker"),
+    ("boxing", "larp_boxing_ui", "boxing_setup", False),
+    ("duel", "larp_duel_ui", "duel_start", True),
+    ("shoot", "larp_shoot_ui", "shoot_start", True),
+    ("stealth", "larp_stealth_ui", "stealth_start", True),
+    ("wounds", "larp_wounds_ui", "open_tracker", True),
 ))
 
 
@@ -128,7 +130,12 @@ def start(app):
 
 
 def screen_for(app, rec):
-    """Resume an unfinished LARP fight (the wound session resumes through Home)."""
+    """Resume an unfinished LARP fight (the wound session resumes through Home;
+    asleep for a boxing bout, awake for a fight that may use it)."""
+    if rec.ruleset == "boxing":
+        rest(app, ())
+    else:
+        tracker(app)
     return module("larp_fights").screen_for(app, rec)
 
 
@@ -147,10 +154,17 @@ class LarpMenu(Menu):
 
     def build(self):
         self.title = L("larp")
-        self.items = [(L(key), self._opener(mod, fn)) for key, mod, fn in _ITEMS]
+        self.items = [(L(item[0]), self._opener(item)) for item in _ITEMS]
 
-    def _opener(self, mod, fn):
-        return lambda: getattr(module(mod), fn)(self.app)
+    def _opener(self, item):
+        def open_item():
+            if item[3]:
+                tracker(self.app)  # asleep after a bout: it wakes before the screen's code loads
+            else:
+                rest(self.app, self.keep)
+            getattr(module(item[1]), item[2])(self.app)
+
+        return open_item
 
 
 def tracker(app):
@@ -163,6 +177,19 @@ def tracker(app):
             task.woken = False
             return task
     return None
+
+
+def rest(app, loaded):
+    """A boxing bout opens: the wound session sleeps (larp_timer) while it is
+    played, unless an alert waits (then once that is acknowledged). What the
+    screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
+    what the session pinned) stays."""
+    home = app.stack[0]
+    own = [n for n in loaded if n not in getattr(home, "keep", ())]
+    for task in getattr(home, "tasks", ()):
+        if hasattr(task, "doze"):
+            task.woken = True
+            task.doze(own)
 
 
 class ParticipantPicker(NumberPicker):
