@@ -218,8 +218,7 @@ def test_duel_wounds_go_onto_the_tracker():
             for _ in range(4 + who):
                 d.press(B.UP)
             d.press(B.OK)  # duellist who is participant 4 + who
-    tr = running(d)  # the duel woke the session that slept on the menu
-    assert type(tr).__name__ == "Tracker" and not tr.woken
+    assert running(d) is tr and not tr.woken  # awake from the LARP menu on, held by the duel
     got = [(tr.game.who[i], tr.game.kind[i]) for i in range(len(tr.game.who))]
     want = [(4 + w, larp.KIND_NAMES.index(k)) for w, k in wounds]
     assert sorted(got) == sorted(want) and got
@@ -435,7 +434,7 @@ def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, 
 
 def test_an_alert_over_a_held_reveal_leaves_it_blank():
     d = device()
-    tr = start_session(d)
+    start_session(d)
     wound(d, 1, larp.HEAVY)
     d.press(B.BACK)
     d.press(B.UP)
@@ -466,7 +465,7 @@ def test_an_alert_waits_for_a_running_stealth_count():
     d.press(B.OK)
     d.press(B.OK)  # target: not on the tracker
     screen = d.app.top
-    tr = running(d)  # woken as Stealth opened
+    tr = running(d)  # awake: the LARP menu keeps it so
     d.wait(tr.due - tr.ms - 2000)
     d.press(B.OK)  # the count starts 2 s before the escalation
     d.wait(2500)
@@ -506,7 +505,6 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
     assert g.hits == [ch[1]] and screen.done
     assert top(d) == "Confirm"  # onto the tracker?
     d.press(B.OK)
-    tr = running(d)
     assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
 
 
