@@ -68,7 +68,7 @@ def test_a_save_the_heap_had_no_room_for_is_written_once_the_app_is_gone(mp, tmp
     # fit; the input is in the record, so the loop drops the App and saves then
     b = Board(mp, tmp_path)
     frames, _, lines = b.run(["wait 100", "tap OK", "tap OK", "frame two", "tap OK", "frame error",
-                              "cat current.json", "ls", "end"], fake_app=True, oom_save=3)
+                              "cat current.json", "ls", "end"], fake_app=True, save_short_of_heap=3)
     assert any("MemoryError" in line for line in lines)
     assert frames["error"] != frames["two"]  # the error screen: OK restarts the box
     assert rolls(b) == 3  # the third roll's save, written with the App gone

@@ -15,7 +15,7 @@ def add(store, name, line):
     try:
         f = store.open(store._path(name), "ab")
     except MemoryError:
-        store.unsaved = (add, (store, name, line))  # the loop appends it once the App is gone
+        setattr(store, "unsaved_save", (add, (store, name, line)))  # as Store.write_text's
         raise
     try:
         f.write(data)

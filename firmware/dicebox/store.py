@@ -56,10 +56,6 @@ class Store:
         self.root = root.rstrip("/") or "/"
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
-        # (function, args) of a save whose file the heap had no room to open: a
-        # MemoryError, which the device loop answers by dropping the App and
-        # calling write_unsaved() (dicebox/device.py)
-        self.unsaved = None
         self._mkdir()
         self._check()
 
@@ -126,7 +122,11 @@ class Store:
             try:
                 f = self.open(tmp, "wb")  # littlefs: one block of ~1.1 KB for the file's cache
             except MemoryError:
-                self.unsaved = (self.write_text, (name, text, more))  # nothing of `more` is read yet
+                # no heap for the file's cache (one block): kept for the device loop,
+                # which writes it once the App is gone (dicebox/device.py, Loop.fail).
+                # A long literal, not an attribute name: two more names at boot cost
+                # the box a new qstr pool (~7 KB at 64 bits). Nothing of `more` is read yet.
+                setattr(self, "unsaved_save", (self.write_text, (name, text, more)))
                 raise
             try:
                 f.write(data)
@@ -142,16 +142,6 @@ class Store:
             self._remove(name + ".tmp")
             raise
         self.bytes_written += n
-
-    def write_unsaved(self):
-        """The save kept by a MemoryError (self.unsaved), now that the heap has
-        room: the input it carries is not lost. True if there was one."""
-        job = self.unsaved
-        if job is None:
-            return False
-        self.unsaved = None
-        job[0](*job[1])
-        return True
 
     def remove(self, name):
         self._remove(name)

@@ -210,7 +210,7 @@ class App:
     def close(self):
         """The device loop lets this App go (an error): Home's module forgets it
         too, so its screens and background tasks leave the heap at once, not at
-        the next boot (a save that found no room waits for that: Store.unsaved)."""
+        the next boot (a save that found no room waits for that: Store.write_text)."""
         from dicebox.ui import home
 
         home.let_go(self)
