@@ -112,19 +112,19 @@ class Loop:
         if app is not None:
             app.close()  # nothing keeps its screens: their heap is free for the save below
         app = None
-        job = getattr(self.store, "unsaved_save", None)
-        if job is not None:
-            # a save the full heap had no room for (Store.write_text): with the App
-            # gone its heap is free, so it is written before the error shows
-            setattr(self.store, "unsaved_save", None)
-            _scrub()  # no stale pointer keeps the old App alive
-            gc.collect()
-            try:
+        try:  # nothing here may end the loop (the lookup interns its name the first time)
+            job = getattr(self.store, "unsaved_save", None)
+            if job is not None:
+                # a save the full heap had no room for (Store.write_text): with the App
+                # gone its heap is free, so it is written before the error shows
+                setattr(self.store, "unsaved_save", None)
+                _scrub()  # no stale pointer keeps the old App alive
+                gc.collect()
                 job[0](*job[1])
                 print("dicebox: saved once the App was gone")  # on the USB console, under the error
-            except Exception as e:  # noqa: BLE001  no room even now: the fight stays as last saved
-                _report(e)
-            job = None
+        except Exception as e:  # noqa: BLE001  no room even now: the fight stays as last saved
+            _report(e)
+        job = None
         self.show_error()
 
     def show_error(self):

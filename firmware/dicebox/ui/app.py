@@ -214,7 +214,7 @@ class App:
         from dicebox.ui import home
 
         home.let_go(self)
-        self.stack = []
+        del self.stack[:]  # in place: the loop calls this on a full heap
 
     def boot(self, now):
         from dicebox.ui import home
