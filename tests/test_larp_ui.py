@@ -465,7 +465,6 @@ def test_an_alert_waits_for_a_running_stealth_count():
     d.press(B.OK)
     d.press(B.OK)  # target: not on the tracker
     screen = d.app.top
-    tr = running(d)  # awake: the LARP menu keeps it so
     d.wait(tr.due - tr.ms - 2000)
     d.press(B.OK)  # the count starts 2 s before the escalation
     d.wait(2500)
