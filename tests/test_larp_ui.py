@@ -197,10 +197,8 @@ def start_session(d, people=None):
     return tracker(d.app)
 
 
-def test_duel_wounds_go_onto_the_tracker():
-    d = device()
-    tr = start_session(d)
-    d.press(B.BACK)  # the session runs on in the background
+def play_duel(d):
+    """From the LARP menu: a melee duel played to its end; (its screen, its wounds)."""
     d.press(B.UP)
     d.press(B.UP)
     d.press(B.UP)  # Duel
@@ -211,18 +209,83 @@ def test_duel_wounds_go_onto_the_tracker():
     d.press(B.OK)  # accepted
     while top(d) == "DuelScreen" and not screen.done:
         d.press(B.OK)
-    wounds = screen.game.result()["wounds"]
+    return screen, screen.game.result()["wounds"]
+
+
+def name_duellists(d, wounds):
+    """Duellist w is participant 4 + w; the wounds as the tracker should hold them."""
     assert top(d) == "ParticipantPicker"
     for who in (1, 2):
         if any(w == who for w, _ in wounds):
             for _ in range(4 + who):
                 d.press(B.UP)
-            d.press(B.OK)  # duellist who is participant 4 + who
-    assert running(d) is tr and not tr.woken  # awake from the LARP menu on, held by the duel
+            d.press(B.OK)
+    tr = running(d)
+    assert hasattr(tr, "give_wound") and not tr.woken  # awake for the wounds, and stays
     got = [(tr.game.who[i], tr.game.kind[i]) for i in range(len(tr.game.who))]
     want = [(4 + w, larp.KIND_NAMES.index(k)) for w, k in wounds]
     assert sorted(got) == sorted(want) and got
-    assert top(d) == "DuelScreen"
+
+
+def test_duel_wounds_go_onto_the_tracker():
+    d = device()
+    tr = start_session(d)
+    d.press(B.BACK)  # the session runs on in the background
+    screen, wounds = play_duel(d)
+    assert running(d) is not tr  # asleep through the duel (issue #8): a new Tracker woke for its wounds
+    name_duellists(d, wounds)
+    assert d.app.top is screen
+
+
+def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypatch):
+    # Issue #8: the session wakes as the fight ends; on a broken-up heap it may not
+    # fit beside the finished fight. The fight is filed; its screen goes, and the
+    # menu offers the wounds once the fight's code has left.
+    from dicebox.ui import larp_timer
+
+    d = device()
+    start_session(d)
+    d.press(B.BACK)
+    wake, failed = larp_timer.Timer.wake, []
+
+    def wake_once_short(timer, *args, **kw):
+        if not failed:
+            failed.append(timer)
+            raise MemoryError("memory allocation failed")
+        return wake(timer, *args, **kw)
+
+    monkeypatch.setattr(larp_timer.Timer, "wake", wake_once_short)
+    screen, wounds = play_duel(d)
+    # the menu's next tick (within the last press) made the offer
+    assert failed and screen not in d.app.stack and top(d) == "ParticipantPicker"
+    menu = d.app.stack[1]
+    assert type(menu).__name__ == "LarpMenu" and menu.later_wounds is None
+    assert d.store.history()[0][1].startswith("duel") and not d.store.has_current()
+    name_duellists(d, wounds)
+    assert top(d) == "LarpMenu"
+
+
+def test_an_offer_the_menu_has_no_heap_for_is_the_loops_error(monkeypatch):
+    # the menu has nothing to drop: its own offer running out is the error screen's
+    # (dicebox/device.py: the box restarts on a whole heap)
+    from dicebox.ui import larp_timer
+    from dicebox.ui.larp_ui import rest
+
+    d = device()
+    start_session(d)
+    d.press(B.BACK)
+    menu = d.app.top
+    rest(d.app, menu.keep)
+    assert isinstance(running(d), larp_timer.Timer)
+
+    def short(timer, *args, **kw):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(larp_timer.Timer, "wake", short)
+    menu.later_wounds = ([[1, "light"]], True)
+    with pytest.raises(MemoryError):
+        d.wait(50)
+    assert d.app.top is menu and isinstance(running(d), larp_timer.Timer)
 
 
 def stealth_screen(d):
@@ -468,7 +531,7 @@ def test_an_alert_waits_for_a_running_stealth_count():
     d.wait(tr.due - tr.ms - 2000)
     d.press(B.OK)  # the count starts 2 s before the escalation
     d.wait(2500)
-    assert tr.game.alerts()  # escalated and recorded on time ...
+    assert running(d).game.alerts()  # woken from its sleep under the fight, escalated and recorded on time ...
     assert screen.counting and top(d) == "StealthScreen"  # ... but the count keeps the screen
     d.wait(1500)  # the count runs out (4 s): then the alert
     assert screen.done and top(d) == "AlertScreen"
@@ -486,6 +549,7 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
     d.press(B.UP)  # Firearms
     d.press(B.OK)
     assert top(d) == "ParticipantPicker" and d.app.top.hi == 30
+    assert not hasattr(running(d), "give_wound")  # the count from the header: the session sleeps on
     for _ in range(4):
         d.press(B.UP)
     d.press(B.OK)  # participant 4
@@ -503,7 +567,9 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
     g = screen.game
     assert g.hits == [ch[1]] and screen.done
     assert top(d) == "Confirm"  # onto the tracker?
+    assert running(d) is not tr  # the shot was played with the session asleep: the count from its header
     d.press(B.OK)
+    tr = running(d)
     assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
 
 
@@ -632,3 +698,32 @@ def test_an_unreadable_wound_session_is_set_aside_once(tmp_path):
     assert store.read_text("wounds.rec") is None and (tmp_path / "wounds.rec.bad").exists()
     d2 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     assert top(d2) == "Home"  # no notice at the next boot: the file is out of the way
+
+
+@pytest.mark.parametrize("header, want", [
+    ({"options": {"participants": 12}}, (12, None)),
+    ({"options": {"participants": 30, "roster": ["Anna", "Борис"]}}, (2, ["Anna", "Борис"])),
+    ({"options": {"roster": ["Anna"]}}, (1, ["Anna"])),
+    ({"options": {}}, None),  # the default count is the rules' to say: the whole session loads
+    ({"options": {"participants": True}}, None),
+    ({"options": {"participants": 0}}, None),
+    ({"options": {"participants": 100}}, None),
+    ({"options": {"participants": 5, "roster": "Anna"}}, None),
+    ({"options": {"roster": ["Anna", 7]}}, None),
+    ({"options": 3}, None),
+    ([], None),
+    ("{not json", None),
+    (None, None),  # no header at all
+])
+def test_a_target_picker_reads_who_from_the_header_of_a_sleeping_session(tmp_path, header, want):
+    # a shot or a stealth attack asks its target with the session asleep: its
+    # header says who, or the picker wakes the session (whose load checks it all)
+    st = Store(str(tmp_path))
+    if header is not None:
+        st.write_text("wounds.rec", header if isinstance(header, str) else json.dumps(header))
+    got = LF._people(st)
+    if want is None:
+        assert got is None
+    else:
+        count, name_of = got
+        assert (count, name_of and [name_of(p) for p in range(1, count + 1)]) == want

@@ -142,8 +142,8 @@ def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
     for fight, module in (("Boxing", "larp_boxing_ui"), ("Duel", "larp_duel_ui"), ("Firearms", "larp_shoot_ui")):
         _choose(d, fight)
         first = sys.modules["dicebox.ui." + module]
-        # a bout lets the session sleep, its code off the heap; a fight that may wound wakes it
-        assert ("dicebox.ui.larp_tracker" in sys.modules) == (fight != "Boxing")
+        # a fight lets the session sleep, its code off the heap (its wounds wake it at the end)
+        assert "dicebox.ui.larp_tracker" not in sys.modules and "dicebox.core.larp_wounds" not in sys.modules
         while d.app.top is not menu:
             d.press(B.BACK)
         assert "dicebox.ui." + module not in sys.modules and not hasattr(sys.modules["dicebox.ui"], module)

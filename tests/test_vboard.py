@@ -198,3 +198,23 @@ def test_opening_a_second_mode_soft_resets_into_it(mp, tmp_path):
     (mods,) = [line.split()[1:] for line in lines if line.startswith("MODS")]
     assert "dicebox.ui.arena_ui" in mods and "dicebox.ui.dice_ui" not in mods  # a fresh interpreter's modules
     assert "launch.txt" not in b.listing
+
+
+def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_128k(mp, tmp_path):
+    # Issue #8: a LARP power-on that resumed a duel played with the table's dice, a
+    # wound session running, had ~7 KB free at 128k, and each die's save found no
+    # room for littlefs's file cache: an error screen at every input. The session
+    # sleeps while a fight is played now (docs/rules/larp.md U10).
+    b = Board(mp, tmp_path, rom=True)
+    keys = ("DOWN DOWN OK DOWN OK DOWN DOWN DOWN DOWN OK BACK"  # Settings: the table's dice, Russian
+            " UP UP OK UP OK OK BACK"  # LARP judge, Wounds: a session starts
+            " UP UP UP OK OK OK") + " OK" * 8  # a melee duel, accepted; dice from the picker
+    opts = dict(heap="128k", mode="larp_ui", urandom=5)
+    b.run(["wait 300"] + ["tap %s" % k for k in keys.split()] + ["wait 300", "cat current.json", "cut"], **opts)
+    before = loads(b.files["current.json"])
+    assert before.ruleset == "duel" and before.dice and before.inputs
+    _, states, lines = b.run(["wait 300", "state boot"] + ["tap OK"] * 8 + ["wait 300", "cat current.json", "end"], **opts)
+    assert not [x for x in lines if "Error" in x], lines[-12:]
+    after = loads(b.files["current.json"])
+    assert len(after.dice) + len(after.inputs) > len(before.dice) + len(before.inputs)
+    assert states["boot"]["heap_free"] > 12 * 1024, states["boot"]  # 7,008 B with the session awake

@@ -48,7 +48,7 @@ class DuelScreen(FightScreen):
 
     def finished(self):
         FightScreen.finished(self)
-        offer_wounds(self.app, self.game.result()["wounds"], True)
+        offer_wounds(self, self.game.result()["wounds"], True)
 
     def draw(self, c):
         g = self.game

@@ -7,12 +7,16 @@ Each play screen is a FightScreen (saved after every input, long BACK undo).
 Wounds of a duel, a shot or a stealth attack can go straight onto the
 running wound tracker when the fight ends.
 """
+import json
+import sys
+
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
+from dicebox.ui.home import unload_new
 from dicebox.ui.larp_ui import L, ParticipantPicker, label, module, tracker
 
 
@@ -65,17 +69,62 @@ def roll_before(game, i, back):
 
 
 def _target_range(app):
-    tr = tracker(app)
+    """(highest participant, his name or None) for a target picker. A session
+    asleep stays asleep (a wake replays its journal): its header says who."""
+    for task in getattr(app.stack[0], "tasks", ()):
+        if hasattr(task, "give_wound"):
+            return task.count(), task.name
+        if hasattr(task, "wake"):
+            people = _people(app.store)
+            if people is not None:
+                return people
+    tr = tracker(app)  # a header that does not say it plainly: the session's own check
     return (tr.count(), tr.name) if tr is not None else (larp.MAX_PARTICIPANTS, None)
 
 
-def offer_wounds(app, wounds, ask_who):
-    """After a fight: its wounds onto the wound tracker, if one runs.
+def _people(store):
+    """(count, name of p or None) from the session's header, or None if it is
+    not plainly there (the whole session's load checks the rest)."""
+    from dicebox.ui.larp_timer import HEADER  # loaded: the session sleeps in a Timer
+
+    try:
+        opts = json.loads(store.read_text(HEADER))["options"]
+        names = opts.get("roster") or []
+        count = len(names) or opts["participants"]
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return None
+    if not isinstance(names, list) or not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= larp.MAX_PARTICIPANTS:
+        return None
+    for name in names:
+        if not isinstance(name, str):
+            return None
+    return count, (lambda p: names[p - 1]) if names else None
+
+
+def offer_wounds(screen, wounds, ask_who):
+    """After a fight (`screen`, finished and filed in History): its wounds onto
+    the wound tracker, if one runs. The session slept while the fight was
+    played and wakes now; if the heap has no room for it beside the finished
+    fight, the fight's screen goes and the LARP menu makes the offer once the
+    fight's code has left (LarpMenu.tick; issue #8).
 
     wounds: [[who, kind name], ...]; ask_who: who is a duellist (1/2) whose
     participant number is asked, else who is the participant already."""
-    tr = tracker(app)
-    if tr is None or not wounds:
+    if not wounds:
+        return
+    app = screen.app
+    loaded = tuple(sys.modules)
+    try:
+        tr = tracker(app)
+    except MemoryError:
+        unload_new(loaded)  # no half-loaded session module stays
+        below = app.stack[-2]
+        if app.top is not screen or not hasattr(below, "later_wounds"):
+            raise
+        app.pop()
+        below.later_wounds = (wounds, ask_who)
+        return
+    if tr is None:
         return
 
     def put(p, who):

@@ -87,7 +87,7 @@ class StealthScreen(FightScreen):
 
     def finished(self):
         FightScreen.finished(self)
-        offer_wounds(self.app, self.game.result()["wounds"], False)
+        offer_wounds(self, self.game.result()["wounds"], False)
 
     def summary(self):
         g = self.game

@@ -89,14 +89,16 @@ _EN = (
 # Short wound kinds for a list row (kind codes of core/larp.py).
 KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
 
-# What a mode key opens: (label key, module, function, uses the wound session)
-# in menu order. Boxing never gives a wound to the list: it plays with the
-# session asleep (rest); the others wake it if it sleeps.
+# What a mode key opens: (label key, module, function, shows the wound session)
+# in menu order. A fight plays with the session asleep (rest): it saves after
+# every input, and the session's 11-13 KB beside it ran a LARP power-on out of
+# heap at 128k (issue #8); its wounds wake it as the fight ends
+# (larp_fights.offer_wounds). The wound list wakes it if it sleeps.
 _ITEMS = const((
     ("boxing", "larp_boxing_ui", "boxing_setup", False),
-    ("duel", "larp_duel_ui", "duel_start", True),
-    ("shoot", "larp_shoot_ui", "shoot_start", True),
-    ("stealth", "larp_stealth_ui", "stealth_start", True),
+    ("duel", "larp_duel_ui", "duel_start", False),
+    ("shoot", "larp_shoot_ui", "shoot_start", False),
+    ("stealth", "larp_stealth_ui", "stealth_start", False),
     ("wounds", "larp_wounds_ui", "open_tracker", True),
 ))
 
@@ -130,12 +132,9 @@ def start(app):
 
 
 def screen_for(app, rec):
-    """Resume an unfinished LARP fight (the wound session resumes through Home;
-    asleep for a boxing bout, awake for a fight that may use it)."""
-    if rec.ruleset == "boxing":
-        rest(app, ())
-    else:
-        tracker(app)
+    """Resume an unfinished LARP fight (the wound session resumes through Home,
+    asleep while the fight is played)."""
+    rest(app, ())
     return module("larp_fights").screen_for(app, rec)
 
 
@@ -144,6 +143,7 @@ class LarpMenu(Menu):
         Menu.__init__(self, app, L("larp"), [])
         self.build()
         self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
+        self.later_wounds = None  # a fight's wounds the heap had no room to offer over it
 
     def resumed(self):
         # back from a fight or the wound list: their modules leave the heap, as a
@@ -152,6 +152,14 @@ class LarpMenu(Menu):
         unload_new(self.keep)
         self.build()
 
+    def tick(self, now):
+        if self.later_wounds is not None and self.app.top is self:
+            # the fight and its code are gone: the session wakes where they were
+            later, self.later_wounds = self.later_wounds, None
+            module("larp_fights").offer_wounds(self, later[0], later[1])
+            return True
+        return Menu.tick(self, now)
+
     def build(self):
         self.title = L("larp")
         self.items = [(L(item[0]), self._opener(item)) for item in _ITEMS]
@@ -159,7 +167,7 @@ class LarpMenu(Menu):
     def _opener(self, item):
         def open_item():
             if item[3]:
-                tracker(self.app)  # asleep after a bout: it wakes before the screen's code loads
+                tracker(self.app)  # asleep after a fight: it wakes before the list's code loads
             else:
                 rest(self.app, self.keep)
             getattr(module(item[1]), item[2])(self.app)
@@ -180,7 +188,7 @@ def tracker(app):
 
 
 def rest(app, loaded):
-    """A boxing bout opens: the wound session sleeps (larp_timer) while it is
+    """A fight opens: the wound session sleeps (larp_timer) while it is
     played, unless an alert waits (then once that is acknowledged). What the
     screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
     what the session pinned) stays."""
