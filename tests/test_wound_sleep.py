@@ -129,6 +129,46 @@ def test_a_bout_resumed_after_a_power_cut_plays_with_the_session_asleep():
     assert top(d) == "BoxingScreen" and type(task(d)) is larp_timer.Timer
 
 
+def test_a_duel_resumed_after_a_power_cut_sits_on_the_larp_menu_that_offers_its_wounds(monkeypatch):
+    # Issue #8: resumed over Home, a finished duel had no LARP menu below it to
+    # offer its wounds when the heap had no room to wake the session over it
+    from test_larp_ui import name_duellists
+
+    d = device()
+    start_session(d)
+    d.press(B.BACK)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)  # Duel
+    d.press(B.OK)
+    d.press(B.OK)  # melee
+    d.press(B.OK)  # accepted: saved
+    assert top(d) == "DuelScreen" and type(task(d)) is larp_timer.Timer
+    drop_modules()  # a power cut: a new interpreter, whose boot resumes the duel
+    d = device(store=d.store)
+    if top(d) == "Home":
+        open_row(d, 0)  # Resume
+    assert screens(d) == ["Home", "LarpMenu", "DuelScreen"] and type(task(d)) is larp_timer.Timer
+    wake, failed = larp_timer.Timer.wake, []
+
+    def wake_once_short(timer, *args, **kw):
+        if not failed:
+            failed.append(timer)
+            raise MemoryError("memory allocation failed")
+        return wake(timer, *args, **kw)
+
+    monkeypatch.setattr(larp_timer.Timer, "wake", wake_once_short)
+    screen = d.app.top
+    while not screen.done:
+        d.press(B.OK)
+    wounds = screen.game.result()["wounds"]
+    assert failed and screens(d)[:2] == ["Home", "LarpMenu"] and screen not in d.app.stack
+    name_duellists(d, wounds)
+    assert screens(d) == ["Home", "LarpMenu"]
+    d.press(B.BACK)
+    assert screens(d) == ["Home"]
+
+
 def test_a_journal_changed_since_the_stamp_loads_the_whole_session():
     d, tr = heavy_wound_then_dice()
     d.store.journal_add(JOURNAL, "[70000,%d,5,%d]" % (W.WOUND, larp.LIGHT))  # not in the stamp

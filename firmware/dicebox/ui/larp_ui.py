@@ -132,9 +132,13 @@ def start(app):
 
 
 def screen_for(app, rec):
-    """Resume an unfinished LARP fight (the wound session resumes through Home,
-    asleep while the fight is played)."""
+    """Resume an unfinished LARP fight over the LARP menu, as if opened from it:
+    BACK leads there, and there its wounds are offered if the heap has no room
+    to wake the wound session over the finished fight (larp_fights.offer_wounds).
+    The session resumes through Home, asleep while the fight is played."""
     rest(app, ())
+    if not isinstance(app.top, LarpMenu):
+        app.push(LarpMenu(app))
     return module("larp_fights").screen_for(app, rec)
 
 
