@@ -206,6 +206,29 @@ def test_clock_file_forms():
         assert larp_timer.read_clock(Files(bad))[1] is None
 
 
+def test_a_clock_save_with_no_heap_for_its_file_waits_for_the_next_one(tmp_path):
+    # Issue #8: littlefs's file cache may find no room on a broken-up heap; the
+    # session clock, saved every SAVE_MS, skips that save instead of the error
+    # screen, and leaves nothing for the loop to write after an error
+    import builtins
+
+    from dicebox.store import Store
+
+    short = [True]
+
+    def open_short_of_heap(path, mode="r"):
+        if mode == "wb" and short[0]:
+            short[0] = False
+            raise MemoryError("memory allocation failed, allocating 1200 bytes")
+        return builtins.open(path, mode)
+
+    st = Store(str(tmp_path), open_fn=open_short_of_heap)
+    larp_timer.write_clock(st, 10000, [900, 0, 88])
+    assert larp_timer.read_clock(st) == (0, None) and getattr(st, "unsaved_save", None) is None
+    larp_timer.write_clock(st, 20000, [900, 0, 88])
+    assert larp_timer.read_clock(st) == (20000, [900, 0, 88])
+
+
 def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     d = device()
     start_session(d)
