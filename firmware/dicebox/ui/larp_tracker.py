@@ -167,7 +167,7 @@ class Tracker:
         return stamp
 
     def doze(self, spare=()):
-        """Woken over another mode (Timer.wake), or a boxing bout opens
+        """Woken over another mode (Timer.wake), or a LARP fight opens
         (larp_ui.rest), and nothing left to ring: asleep again, the rules, the
         game and this code off the heap; not the modules in `spare`."""
         if not self.woken or self.alerting or self.game.ended:
