@@ -237,24 +237,31 @@ def test_duel_wounds_go_onto_the_tracker():
     assert d.app.top is screen
 
 
-def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypatch):
-    # Issue #8: the session wakes as the fight ends; on a broken-up heap it may not
-    # fit beside the finished fight. The fight is filed; its screen goes, and the
-    # menu offers the wounds once the fight's code has left.
+def wake_once_short(monkeypatch):
+    """The next wake of a sleeping session finds no heap (MemoryError), the ones
+    after it do; returns a list that holds the Timer once that has happened."""
     from dicebox.ui import larp_timer
 
-    d = device()
-    start_session(d)
-    d.press(B.BACK)
     wake, failed = larp_timer.Timer.wake, []
 
-    def wake_once_short(timer, *args, **kw):
+    def wake_short(timer, *args, **kw):
         if not failed:
             failed.append(timer)
             raise MemoryError("memory allocation failed")
         return wake(timer, *args, **kw)
 
-    monkeypatch.setattr(larp_timer.Timer, "wake", wake_once_short)
+    monkeypatch.setattr(larp_timer.Timer, "wake", wake_short)
+    return failed
+
+
+def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypatch):
+    # Issue #8: the session wakes as the fight ends; on a broken-up heap it may not
+    # fit beside the finished fight. The fight is filed; its screen goes, and the
+    # menu offers the wounds once the fight's code has left.
+    d = device()
+    start_session(d)
+    d.press(B.BACK)
+    failed = wake_once_short(monkeypatch)
     screen, wounds = play_duel(d)
     # the menu's next tick (within the last press) made the offer
     assert failed and screen not in d.app.stack and top(d) == "ParticipantPicker"

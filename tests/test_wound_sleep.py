@@ -132,7 +132,7 @@ def test_a_bout_resumed_after_a_power_cut_plays_with_the_session_asleep():
 def test_a_duel_resumed_after_a_power_cut_sits_on_the_larp_menu_that_offers_its_wounds(monkeypatch):
     # Issue #8: resumed over Home, a finished duel had no LARP menu below it to
     # offer its wounds when the heap had no room to wake the session over it
-    from test_larp_ui import name_duellists
+    from test_larp_ui import name_duellists, wake_once_short
 
     d = device()
     start_session(d)
@@ -149,15 +149,7 @@ def test_a_duel_resumed_after_a_power_cut_sits_on_the_larp_menu_that_offers_its_
     if top(d) == "Home":
         open_row(d, 0)  # Resume
     assert screens(d) == ["Home", "LarpMenu", "DuelScreen"] and type(task(d)) is larp_timer.Timer
-    wake, failed = larp_timer.Timer.wake, []
-
-    def wake_once_short(timer, *args, **kw):
-        if not failed:
-            failed.append(timer)
-            raise MemoryError("memory allocation failed")
-        return wake(timer, *args, **kw)
-
-    monkeypatch.setattr(larp_timer.Timer, "wake", wake_once_short)
+    failed = wake_once_short(monkeypatch)
     screen = d.app.top
     while not screen.done:
         d.press(B.OK)
