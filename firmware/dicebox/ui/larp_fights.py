@@ -75,16 +75,18 @@ def _target_range(app):
         if hasattr(task, "give_wound"):
             return task.count(), task.name
         if hasattr(task, "wake"):
-            people = _people(app.store)
+            people = task.roster or _people(app.store)
             if people is not None:
-                return people
+                names = people[1]
+                return people[0], (lambda p: names[p - 1]) if names else None
     tr = tracker(app)  # a header that does not say it plainly: the session's own check
     return (tr.count(), tr.name) if tr is not None else (larp.MAX_PARTICIPANTS, None)
 
 
 def _people(store):
-    """(count, name of p or None) from the session's header, or None if it is
-    not plainly there (the whole session's load checks the rest)."""
+    """(count, names) from the session's header, for a session asleep since
+    boot; None if it is not plainly there (the whole session's load checks the
+    rest)."""
     from dicebox.ui.larp_timer import HEADER  # loaded: the session sleeps in a Timer
 
     try:
@@ -98,7 +100,7 @@ def _people(store):
     for name in names:
         if not isinstance(name, str):
             return None
-    return count, (lambda p: names[p - 1]) if names else None
+    return count, names
 
 
 def offer_wounds(screen, wounds, ask_who):

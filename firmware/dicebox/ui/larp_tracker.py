@@ -174,6 +174,7 @@ class Tracker:
             return
         timer = Timer(self.app, self.ms, self.suspend())
         timer.clock = self.clock
+        timer.roster = (self.game.count, self.game.names)
         home = self.app.stack[0]
         pinned = home.keep
         home.replace_task(self, timer)
