@@ -576,7 +576,7 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
     g = screen.game
     assert g.hits == [ch[1]] and screen.done
     assert top(d) == "Confirm"  # onto the tracker?
-    assert running(d) is not tr  # the shot was played with the session asleep: the count from its header
+    assert running(d) is not tr  # the shot was played with the session asleep: the count it kept
     d.press(B.OK)
     tr = running(d)
     assert list(tr.game.who) == [4] and tr.game.kind[0] == larp.hit_wound(ch[1])
@@ -707,31 +707,3 @@ def test_an_unreadable_wound_session_is_set_aside_once(tmp_path):
     assert store.read_text("wounds.rec") is None and (tmp_path / "wounds.rec.bad").exists()
     d2 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     assert top(d2) == "Home"  # no notice at the next boot: the file is out of the way
-
-
-@pytest.mark.parametrize("header, want", [
-    ({"options": {"participants": 12}}, (12, None)),
-    ({"options": {"participants": 30, "roster": ["Anna", "Борис"]}}, (2, ["Anna", "Борис"])),
-    ({"options": {"roster": ["Anna"]}}, (1, ["Anna"])),
-    ({"options": {}}, None),  # the default count is the rules' to say: the whole session loads
-    ({"options": {"participants": True}}, None),
-    ({"options": {"participants": 0}}, None),
-    ({"options": {"participants": 100}}, None),
-    ({"options": {"participants": 5, "roster": "Anna"}}, None),
-    ({"options": {"roster": ["Anna", 7]}}, None),
-    ({"options": 3}, None),
-    ([], None),
-    ("{not json", None),
-    (None, None),  # no header at all
-])
-def test_a_target_picker_reads_who_from_the_header_of_a_sleeping_session(tmp_path, header, want):
-    # a shot or a stealth attack asks its target with the session asleep: its
-    # header says who, or the picker wakes the session (whose load checks it all)
-    st = Store(str(tmp_path))
-    if header is not None:
-        st.write_text("wounds.rec", header if isinstance(header, str) else json.dumps(header))
-    got = LF._people(st)
-    if want is None:
-        assert got is None
-    else:
-        assert (got[0], got[1] or None) == want

@@ -7,7 +7,6 @@ Each play screen is a FightScreen (saved after every input, long BACK undo).
 Wounds of a duel, a shot or a stealth attack can go straight onto the
 running wound tracker when the fight ends.
 """
-import json
 import sys
 
 from dicebox.core import larp
@@ -70,37 +69,16 @@ def roll_before(game, i, back):
 
 def _target_range(app):
     """(highest participant, his name or None) for a target picker. A session
-    asleep stays asleep (a wake replays its journal): its header says who."""
+    asleep stays asleep (a wake replays its journal): it kept who as it dozed."""
     for task in getattr(app.stack[0], "tasks", ()):
-        if hasattr(task, "give_wound"):
+        if hasattr(task, "give_wound"):  # awake (an alert over the fight): it stays as it is
             return task.count(), task.name
-        if hasattr(task, "wake"):
-            people = task.roster or _people(app.store)
-            if people is not None:
-                names = people[1]
-                return people[0], (lambda p: names[p - 1]) if names else None
-    tr = tracker(app)  # a header that does not say it plainly: the session's own check
+        roster = getattr(task, "roster", None)  # a Timer's (count, names)
+        if roster is not None:
+            names = roster[1]
+            return roster[0], (lambda p: names[p - 1]) if names else None
+    tr = tracker(app)  # asleep since boot, no roster kept: woken
     return (tr.count(), tr.name) if tr is not None else (larp.MAX_PARTICIPANTS, None)
-
-
-def _people(store):
-    """(count, names) from the session's header, for a session asleep since
-    boot; None if it is not plainly there (the whole session's load checks the
-    rest)."""
-    from dicebox.ui.larp_timer import HEADER  # loaded: the session sleeps in a Timer
-
-    try:
-        opts = json.loads(store.read_text(HEADER))["options"]
-        names = opts.get("roster") or []
-        count = len(names) or opts["participants"]
-    except (TypeError, ValueError, KeyError, AttributeError):
-        return None
-    if not isinstance(names, list) or not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= larp.MAX_PARTICIPANTS:
-        return None
-    for name in names:
-        if not isinstance(name, str):
-            return None
-    return count, names
 
 
 def offer_wounds(screen, wounds, ask_who):

@@ -65,7 +65,7 @@ class Timer:
         self.resume_ms = self.saved_ms = ms
         self.stamp = stamp
         self.clock = None
-        self.roster = None  # (count, names) from the session that dozed: a target picker's, no file read
+        self.roster = None  # (count, names) kept by the session as it dozed: a target picker's, no wake
 
     @property
     def ms(self):

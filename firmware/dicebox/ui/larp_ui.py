@@ -89,17 +89,17 @@ _EN = (
 # Short wound kinds for a list row (kind codes of core/larp.py).
 KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
 
-# What a mode key opens: (label key, module, function, shows the wound session)
-# in menu order. A fight plays with the session asleep (rest): it saves after
-# every input, and the session's 11-13 KB beside it ran a LARP power-on out of
-# heap at 128k (issue #8); its wounds wake it as the fight ends
-# (larp_fights.offer_wounds). The wound list wakes it if it sleeps.
+# What a mode key opens: (label key, module, function) in menu order. A fight
+# plays with the wound session asleep (rest): it saves after every input, and
+# the session's 11-13 KB beside it ran a LARP power-on out of heap at 128k
+# (issue #8); its wounds wake it as the fight ends (larp_fights.offer_wounds).
+# The wound list wakes it if it sleeps.
 _ITEMS = const((
-    ("boxing", "larp_boxing_ui", "boxing_setup", False),
-    ("duel", "larp_duel_ui", "duel_start", False),
-    ("shoot", "larp_shoot_ui", "shoot_start", False),
-    ("stealth", "larp_stealth_ui", "stealth_start", False),
-    ("wounds", "larp_wounds_ui", "open_tracker", True),
+    ("boxing", "larp_boxing_ui", "boxing_setup"),
+    ("duel", "larp_duel_ui", "duel_start"),
+    ("shoot", "larp_shoot_ui", "shoot_start"),
+    ("stealth", "larp_stealth_ui", "stealth_start"),
+    ("wounds", "larp_wounds_ui", "open_tracker"),
 ))
 
 
@@ -137,8 +137,7 @@ def screen_for(app, rec):
     to wake the wound session over the finished fight (larp_fights.offer_wounds).
     The session resumes through Home, asleep while the fight is played."""
     rest(app, ())
-    if not isinstance(app.top, LarpMenu):
-        app.push(LarpMenu(app))
+    app.push(LarpMenu(app))  # over Home, where a resumed fight opens
     return module("larp_fights").screen_for(app, rec)
 
 
@@ -166,15 +165,15 @@ class LarpMenu(Menu):
 
     def build(self):
         self.title = L("larp")
-        self.items = [(L(item[0]), self._opener(item)) for item in _ITEMS]
+        self.items = [(L(key), self._opener(mod, fn)) for key, mod, fn in _ITEMS]
 
-    def _opener(self, item):
+    def _opener(self, mod, fn):
         def open_item():
-            if item[3]:
+            if mod == "larp_wounds_ui":
                 tracker(self.app)  # asleep after a fight: it wakes before the list's code loads
             else:
                 rest(self.app, self.keep)
-            getattr(module(item[1]), item[2])(self.app)
+            getattr(module(mod), fn)(self.app)
 
         return open_item
 
