@@ -18,7 +18,7 @@ class MemoryStore:
         text = self.files.get(name)
         return "".join(text) if isinstance(text, tuple) else text
 
-    def write_text(self, name, text, more=()):
+    def write_text(self, name, text, more=(), apart=False):
         # kept in its pieces, as the device's flash keeps it off the heap: no
         # block the file's size is needed (the heap tests count this store)
         self.files[name] = (text,) + tuple(more) if more else text
@@ -83,7 +83,7 @@ class MemoryStore:
     def clear_current(self):
         self.files.pop("current.json", None)
 
-    def add_history(self, text, summary, more=()):
+    def add_history(self, text, summary, more=(), apart=False):
         self._history.append((self._next, summary, (text,) + tuple(more)))  # in pieces, as write_text
         self._next += 1
         del self._history[:-HISTORY_MAX]

@@ -421,10 +421,10 @@ def test_a_fight_saved_finished_but_not_yet_in_history_goes_there_on_resume(tmp_
 
 
 class FullFlash(Store):
-    def write_text(self, name, text, more=()):
+    def write_text(self, name, text, more=(), apart=False):
         if name == arena_roster.NAME:
             raise OSError(28, "no space left")
-        Store.write_text(self, name, text, more)
+        Store.write_text(self, name, text, more, apart)
 
 
 def test_a_roster_that_cannot_be_written_is_one_error_line(tmp_path):

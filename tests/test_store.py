@@ -333,3 +333,28 @@ def test_a_save_with_no_heap_for_its_file_is_kept_for_the_loop(tmp_path, mode):
     else:
         assert list(journal.lines(st, "wounds.jnl")) == ["[1,2]"]
     assert files(tmp_path) == ["current.json" if mode == "wb" else "wounds.jnl"]
+
+
+@pytest.mark.parametrize("short_at", [1, 2, 3])
+def test_a_write_apart_with_no_heap_leaves_the_old_file_and_is_not_kept_for_the_loop(tmp_path, short_at):
+    """A write `apart` (a wound session's History record, its pieces read from the
+    journal) that runs out of heap at its first, second or third open: the old file
+    stays whole, no .tmp is left, and nothing holds its pieces (they would keep the
+    App alive): the session is filed again at the next boot."""
+    opens = [0]
+
+    def open_short_of_heap(path, m="r"):
+        if m in ("wb", "ab"):
+            opens[0] += 1
+            if opens[0] == short_at:
+                raise MemoryError("memory allocation failed, allocating 1200 bytes")
+        return builtins.open(path, m)
+
+    st = ST.Store(str(tmp_path), open_fn=open_short_of_heap)
+    (tmp_path / "current.json").write_text(REC)
+    with pytest.raises(MemoryError):
+        st.write_text("current.json", REC2[:9], (REC2[9:20], REC2[20:]), True)
+    assert getattr(st, "unsaved_save", None) is None
+    assert files(tmp_path) == ["current.json"] and st.current() == REC
+    st.write_text("current.json", REC2[:9], (REC2[9:20], REC2[20:]), True)
+    assert st.current() == REC2 and files(tmp_path) == ["current.json"]

@@ -87,24 +87,73 @@ def lines(store, name):
         f.close()
 
 
-def _keep_prefix(store, name, nbytes):
+def joined(store, name, buf):
+    """The complete lines joined by commas (the inputs of a History record), a
+    piece at a time: memoryviews of `buf`, each good until the next is asked for.
+    The journal is opened for each piece and closed before it is handed on, so
+    the caller can write it to a file of its own: littlefs then has one file's
+    cache (~1.2 KB) on the heap at a time, not two (issue #8)."""
+    if hasattr(store, "journal_read"):  # host MemoryStore
+        out = []
+        store.journal_read(name, out.append)
+        if out:
+            yield ",".join(out)
+        return
     path = store._path(name)
-    src = store.open(path, "rb")
-    try:
-        dst = store.open(path + ".tmp", "wb")
+    view = memoryview(buf)
+    pos = 0
+    comma = 0  # 1 once a line has been handed on: the next piece starts with its comma
+    while True:
         try:
-            buf = bytearray(256)
-            left = nbytes
-            while left:
-                k = src.readinto(buf) or 0
-                if not k:
-                    break
-                k = min(k, left)
-                dst.write(buf if k == len(buf) else buf[:k])
-                left -= k
-            dst.flush()
-        finally:
-            dst.close()
+            k = _read_at(store, path, pos, view[comma:])
+        except OSError:
+            return
+        end = comma + k
+        while end > comma and buf[end - 1] != 10:  # whole lines only
+            end -= 1
+        if end == comma:
+            if comma + k < len(buf):
+                return  # the end, or a torn last line
+            end = len(buf)  # a line longer than buf (appends never write one): as it is
+        pos += end - comma
+        held = buf[end - 1] == 10
+        if comma:
+            buf[0] = 44
+        for i in range(comma, end):
+            if buf[i] == 10:
+                buf[i] = 44
+        if held:
+            end -= 1  # the last line's end: a comma only if another line follows
+        comma = 1 if held else 0
+        if end:
+            yield view[:end]
+
+
+def _read_at(store, path, pos, view):
+    f = store.open(path, "rb")
+    try:
+        f.seek(pos)
+        return f.readinto(view) or 0
     finally:
-        src.close()
-    store.os.rename(path + ".tmp", path)
+        f.close()
+
+
+def _keep_prefix(store, name, nbytes):
+    """The first nbytes into name.tmp, renamed over the journal. A chunk at a
+    time with one file open (see joined); VfsLfs2 files cannot be truncated."""
+    path = store._path(name)
+    tmp = path + ".tmp"
+    buf = bytearray(512)
+    pos = 0
+    while True:
+        k = _read_at(store, path, pos, memoryview(buf)[: min(len(buf), nbytes - pos)]) if pos < nbytes else 0
+        f = store.open(tmp, "ab" if pos else "wb")
+        try:
+            f.write(memoryview(buf)[:k])
+            f.flush()
+        finally:
+            f.close()
+        pos += k
+        if not k or pos >= nbytes:
+            break
+    store.os.rename(tmp, path)

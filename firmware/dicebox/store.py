@@ -111,9 +111,13 @@ class Store:
         except UnicodeError:
             return None
 
-    def write_text(self, name, text, more=()):
+    def write_text(self, name, text, more=(), apart=False):
         """Atomic: the old file stays whole until the new one is complete.
-        `more`: further text pieces, written one by one after `text`."""
+        `more`: further text pieces, written one by one after `text`.
+        `apart`: the file is closed while each piece is made and opened again to
+        append it (a piece that reads another file: one littlefs cache on the
+        heap, not two); such a write is not kept for the loop, as holding its
+        pieces would keep the App alive (the caller writes it again)."""
         path = self._path(name)
         tmp = path + ".tmp"
         data = text.encode("utf-8")
@@ -126,19 +130,30 @@ class Store:
                 # which writes it once the App is gone (dicebox/device.py, Loop.fail).
                 # A long literal, not an attribute name: two more names at boot cost
                 # the box a new qstr pool (~7 KB at 64 bits). Nothing of `more` is read yet.
-                setattr(self, "unsaved_save", (self.write_text, (name, text, more)))
+                if not apart:
+                    setattr(self, "unsaved_save", (self.write_text, (name, text, more)))
                 raise
             try:
                 f.write(data)
-                for piece in more:
-                    data = piece.encode("utf-8")
+                if apart:
+                    f.close()
+                    f = None
+                for piece in more:  # apart: made with the file closed
+                    data = piece.encode("utf-8") if isinstance(piece, str) else piece
+                    if apart:
+                        f = self.open(tmp, "ab")
                     f.write(data)
                     n += len(data)
-                f.flush()
+                    if apart:
+                        f.close()
+                        f = None
+                if f is not None:
+                    f.flush()
             finally:
-                f.close()
+                if f is not None:
+                    f.close()
             self.os.rename(tmp, path)
-        except OSError:
+        except (OSError, MemoryError):
             self._remove(name + ".tmp")
             raise
         self.bytes_written += n
@@ -209,8 +224,9 @@ class Store:
         ids.sort(reverse=True)
         return ids
 
-    def add_history(self, text, summary, more=()):
-        """`more`: text pieces after `text` (a long LARP session, never one string)."""
+    def add_history(self, text, summary, more=(), apart=False):
+        """`more`: text pieces after `text` (a long LARP session, never one string);
+        `apart` as write_text."""
         ids = self._history_ids()
         hid = ids[0] + 1 if ids else 1
         if hid > _LAST_ID:
@@ -221,7 +237,7 @@ class Store:
                 if old != hid:
                     self.os.rename(self._path(_history_name(old)), self._path(_history_name(hid)))
                 hid += 1
-        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more)
+        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more, apart)
         self._prune_history()
         return hid
 

@@ -324,10 +324,16 @@ def wound_step(step, store):
         head, last, summary = step[1], step[2], step[3]
         journal.add(store, WU.JOURNAL, last)  # the END
         cut = head.index('"inputs":[') + 10
-        pieces = [",".join(journal.lines(store, WU.JOURNAL)), head[cut:]]
-        store.add_history(head[:cut], summary, pieces)
+        # 16 bytes: about a line a piece, so the cuts fall between pieces too
+        pieces = _then(journal.joined(store, WU.JOURNAL, bytearray(16)), head[cut:])
+        store.add_history(head[:cut], summary, pieces, True)
         for name in (WU.HEADER, WU.JOURNAL, WU.CLOCK):
             store.remove(name)
+
+
+def _then(pieces, last):
+    yield from pieces
+    yield last
 
 
 def _ignore_line(line):

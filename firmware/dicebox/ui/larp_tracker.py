@@ -204,12 +204,8 @@ class Tracker:
         """The History record, a piece at a time: the journal is never whole in the heap."""
         before, after = self.rec.around_inputs()
         yield before
-        sep = False
-        for line in journal.lines(self.app.store, JOURNAL):
-            if sep:
-                yield ","
-            yield line
-            sep = True
+        for piece in journal.joined(self.app.store, JOURNAL, bytearray(512)):
+            yield piece
         yield after
 
     def end(self):
@@ -223,7 +219,7 @@ class Tracker:
         summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
         store = self.app.store
         chunks = self._chunks()
-        store.add_history(next(chunks), summary, chunks)
+        store.add_history(next(chunks), summary, chunks, True)  # apart: the journal is read between pieces
         for name in WOUNDS:  # the header first: without it there is no session
             store.remove(name)
         for home in self.app.stack[:1]:  # none while Home itself loads the session at boot
