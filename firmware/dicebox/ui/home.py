@@ -61,12 +61,19 @@ def restart(app, module, launch):
     if home.opened is None or home.opened == module:
         home.opened = module
         return False
+    return reboot(app, launch)
+
+
+def reboot(app, launch):
+    """The background tasks save what a restart would lose, `launch` is left
+    for the next boot and the platform restarts. False, and no restart, if the
+    flash has no room for the launch file."""
     try:
-        for task in home.tasks:
+        for task in _HOME[0].tasks:
             task.suspend()
         app.store.write_text(LAUNCH, launch)
     except OSError:
-        return False  # no launch file (flash full): this power-on opens it, as before
+        return False  # no launch file (flash full): this power-on goes on, as before
     app.platform.restart()
     return True
 

@@ -99,8 +99,8 @@ def offer_wounds(screen, wounds, ask_who):
     except MemoryError:
         unload_new(loaded)  # no half-loaded session module stays
         below = app.stack[-2]
-        if app.top is not screen or not hasattr(below, "later_wounds"):
-            raise
+        if app.top is not screen or hasattr(screen, "later_wounds") or not hasattr(below, "later_wounds"):
+            raise  # not a fight's screen over the LARP menu: nothing to drop here
         app.pop()
         below.later_wounds = (wounds, ask_who)
         return

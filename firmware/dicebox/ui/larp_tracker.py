@@ -123,6 +123,7 @@ class Tracker:
         if k < 0:
             return False
         self._unstamp()
+        self.game = None  # the old game goes first: one on the heap, not two
         self.game = _record.start(self.rec)
         self.n = 0
         self.last_judge = -1
@@ -217,6 +218,7 @@ class Tracker:
             self.give(W.END)
         s = self.game.summary()
         summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
+        self.game = s = None  # done with: its heap is the History write's
         store = self.app.store
         chunks = self._chunks()
         store.add_history(next(chunks), summary, chunks, True)  # apart: the journal is read between pieces

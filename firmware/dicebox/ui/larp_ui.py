@@ -5,13 +5,15 @@ larp_stealth_ui (their shared parts in larp_fights) and
 larp_wounds_ui (the wound tracker, which runs in the background once a
 session is started); they are imported only when opened.
 """
+import json
 import sys
 
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
+from dicebox.core.jsonout import dumps
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
-from dicebox.ui.home import unload_new
+from dicebox.ui.home import reboot, unload_new
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, mode_label, t
 
@@ -102,6 +104,9 @@ _ITEMS = const((
     ("wounds", "larp_wounds_ui", "open_tracker"),
 ))
 
+MODE = "larp_ui"  # this module, as home.MODES names it
+OFFER = "offer.json"  # a fight's wounds, left for the menu after a restart (LarpMenu.tick)
+
 
 def lang():
     return LT.RU if LANG[0] == "ru" else LT.EN
@@ -146,7 +151,10 @@ class LarpMenu(Menu):
         Menu.__init__(self, app, L("larp"), [])
         self.build()
         self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
-        self.later_wounds = None  # a fight's wounds the heap had no room to offer over it
+        # a fight's wounds the heap had no room to offer over it (or, after a
+        # restart for them, over the last power-on's menu)
+        self.later_wounds = _saved_offer(app.store)
+        self.restored = self.later_wounds is not None  # its offer restarts no more
 
     def resumed(self):
         # back from a fight or the wound list: their modules leave the heap, as a
@@ -159,7 +167,19 @@ class LarpMenu(Menu):
         if self.later_wounds is not None and self.app.top is self:
             # the fight and its code are gone: the session wakes where they were
             later, self.later_wounds = self.later_wounds, None
-            module("larp_fights").offer_wounds(self, later[0], later[1])
+            restored, self.restored = self.restored, False
+            try:
+                module("larp_fights").offer_wounds(self, later[0], later[1])
+            except MemoryError:
+                if restored:
+                    raise  # on a whole heap: the loop's error screen, the offer lost
+                # not even here: the box restarts into this menu, which makes
+                # the offer on a whole heap (a MemoryError writing the file is
+                # the loop's: it saves it once the App is gone, for the next menu)
+                unload_new(self.keep)
+                self.app.store.write_text(OFFER, dumps([1 if later[1] else 0, later[0]]))
+                if not reboot(self.app, MODE):
+                    raise
             return True
         return Menu.tick(self, now)
 
@@ -176,6 +196,25 @@ class LarpMenu(Menu):
             getattr(module(mod), fn)(self.app)
 
         return open_item
+
+
+def _saved_offer(store):
+    """(wounds, ask_who) a restart left for this menu to offer, or None."""
+    text = store.read_text(OFFER)
+    if text is None:
+        return None
+    try:
+        ask, wounds = json.loads(text)
+        from dicebox.core.larp import KIND_NAMES, MAX_PARTICIPANTS
+
+        for who, kind in wounds:
+            if kind not in KIND_NAMES or type(who) is not int or not 0 <= who <= MAX_PARTICIPANTS:
+                raise ValueError
+    except (ValueError, TypeError):
+        store.set_aside(OFFER, "unreadable")
+        return None
+    store.remove(OFFER)  # made once: an offer that fails again is not made at every boot
+    return wounds, ask == 1
 
 
 def tracker(app):
