@@ -461,3 +461,52 @@ def test_a_corner_row_too_long_for_the_screen_shows_the_surname():
         assert s.items[1][0] == "Синий: своя карта" and text.width(s.items[1][0]) <= 123
     finally:
         lang.set_lang("en")
+
+
+def fail_once(monkeypatch, owner, name):
+    """owner.name raises MemoryError the first time it is called (a heap broken up by
+    the power-on's earlier screens), as it was at 128k (issue #8); then works."""
+    real, failed = getattr(owner, name), []
+
+    def short(*args, **kw):
+        if not failed:
+            failed.append(1)
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(owner, name, short)
+    return failed
+
+
+@pytest.mark.parametrize("where", ["fight code", "game"])
+def test_a_bout_with_no_room_to_start_opens_after_a_restart(monkeypatch, where):
+    from dicebox.ui import titlebout_setup
+
+    d = device()
+    setup(d)
+    pick(d, "Red", "Rocco Valdez")
+    if where == "fight code":  # before the record is made: it is made after the heap is let go
+        failed = fail_once(monkeypatch, titlebout_setup, "_ui")
+    else:  # the game, the record made
+        failed = fail_once(monkeypatch, record, "replay")
+    restarts = d.restarts
+    start(d)
+    f = d.app.top
+    assert failed and d.restarts == restarts + 1
+    assert top(d) == "TitleBoutScreen" and len(d.app.stack) == 2 and not f.session.rec.inputs
+    assert f.session.rec.options["red"]["name"] == "Rocco Valdez" and f.game.prompt() is tb.NEXT
+    d.press(B.OK)  # it plays, and saves
+    assert record.loads(d.store.current()).inputs == f.session.rec.inputs != []
+
+
+def test_a_bout_owed_the_tables_roll_off_is_not_restarted_into(monkeypatch):
+    # a resume cannot ask the AGG tie's dice: the loop's error screen, as before
+    from dicebox.ui import titlebout_setup
+
+    d = device(dice="table")
+    setup(d)  # Antuofermo and Brandt: both AGG 10
+    fail_once(monkeypatch, titlebout_setup, "_ui")
+    restarts = d.restarts
+    with pytest.raises(MemoryError):
+        start(d)
+    assert d.restarts == restarts and d.store.current() is None and top(d) == "Setup"

@@ -7,6 +7,8 @@ the set-up screens hold names and paths. Start loads the fight's code, reads
 the two cards, builds the game, lets the card code go, and puts the fight
 screen (titlebout_ui.py) in its place, which unloads this module: the fight
 runs without the set-up's code and the set-up without the fight's."""
+import sys
+
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
@@ -14,7 +16,7 @@ from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Menu, Message, NumberPicker
-from dicebox.ui.home import unload
+from dicebox.ui.home import reboot, unload, unload_new
 from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
@@ -151,6 +153,9 @@ class Setup(Menu):
         return opts
 
     def begin(self):
+        self._start(self._begin)
+
+    def _begin(self):
         app = self.app
         # The fight's code first: its class and module dicts need the largest
         # blocks of the start (592 bytes), found before the cards and the game
@@ -164,6 +169,28 @@ class Setup(Menu):
         unload(_CARD_MODULES[:1])  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
 
+    def _start(self, step, *args):
+        """step(*args) of a bout's start. One that finds no room on this power-on's
+        heap, broken up by the screens before it, is saved as the unfinished fight
+        and opens after a restart, on a whole heap, as after a power cut (issue #8).
+        Not while the table still owes the set-up roll: a resume could not ask it."""
+        loaded = tuple(sys.modules)
+        self.starting = None  # the bout's record, once made
+        self.settled = False  # its game built: a resume replays it as it is
+        try:
+            step(*args)
+        except MemoryError:
+            rec, self.starting = self.starting, None
+            unload_new(loaded)
+            if not self.settled and self.app.settings["dice_source"] == "table":
+                raise
+            if rec is None:  # before the record: made now, on the heap the start has let go
+                rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
+                unload(_CARD_MODULES)
+            self.app.store.save_current("", rec.parts())
+            if not reboot(self.app, "resume"):
+                raise
+
     def open_bout(self, rec):
         """The game, while the card checks and demo charts it needs are here;
         then they leave and the fight screen takes the game. With table dice
@@ -172,6 +199,7 @@ class Setup(Menu):
         app = self.app
         from dicebox.ui.session import Session
 
+        self.starting = rec
         self.items = ()  # rows and their closures; resumed() builds them again
         try:
             session = Session(app, rec)
@@ -184,7 +212,7 @@ class Setup(Menu):
 
             def given(value):
                 rec.dice.append(value)
-                self.open_bout(rec)  # the picker has gone: the set-up is on top again
+                self._start(self.open_bout, rec)  # the picker has gone: the set-up is on top again
 
             why = need.why
             if lang.LANG[0] == "ru":  # the AGG tie's roll-off: the core's words are English
@@ -193,6 +221,7 @@ class Setup(Menu):
                 why = why_ru.say(why)
             app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why))
             return
+        self.settled = True
         self.found = ()  # the set-up is done with
         unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)
