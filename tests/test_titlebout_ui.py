@@ -499,14 +499,26 @@ def test_a_bout_with_no_room_to_start_opens_after_a_restart(monkeypatch, where):
     assert record.loads(d.store.current()).inputs == f.session.rec.inputs != []
 
 
-def test_a_bout_owed_the_tables_roll_off_is_not_restarted_into(monkeypatch):
-    # a resume cannot ask the AGG tie's dice: the loop's error screen, as before
+def test_a_bout_owed_the_tables_roll_off_asks_it_after_the_restart(monkeypatch):
+    # the resume asks the AGG tie's dice, as the set-up would have; BACK leaves the
+    # bout saved, and the next boot asks again
     from dicebox.ui import titlebout_setup
 
     d = device(dice="table")
     setup(d)  # Antuofermo and Brandt: both AGG 10
     fail_once(monkeypatch, titlebout_setup, "_ui")
     restarts = d.restarts
-    with pytest.raises(MemoryError):
-        start(d)
-    assert d.restarts == restarts and d.store.current() is None and top(d) == "Setup"
+    start(d)
+    assert d.restarts == restarts + 1 and top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+    assert record.loads(d.store.current()).dice == []
+    d.press(B.BACK)
+    assert top(d) == "Home" and d.store.current() is not None
+    d.restart()  # the next power-on
+    assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+    d.press(B.UP)  # red 3
+    d.press(B.OK)
+    assert d.app.top.label == "AGG tie blue 2d6"
+    d.press(B.OK)  # blue 2
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen" and f.session.rec.dice == [3, 2] and f.game.control == 0
+    assert len(d.app.stack) == 2

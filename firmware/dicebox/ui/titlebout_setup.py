@@ -14,7 +14,7 @@ from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui import draw, lang, text
+from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Message, NumberPicker
 from dicebox.ui.home import reboot, unload, unload_new
 from dicebox.ui.lang import t
@@ -172,18 +172,15 @@ class Setup(Menu):
     def _start(self, step, *args):
         """step(*args) of a bout's start. One that finds no room on this power-on's
         heap, broken up by the screens before it, is saved as the unfinished fight
-        and opens after a restart, on a whole heap, as after a power cut (issue #8).
-        Not while the table still owes the set-up roll: a resume could not ask it."""
+        and opens after a restart, on a whole heap, as after a power cut (issue #8);
+        the table's AGG tie roll-off, if still owed, is asked there."""
         loaded = tuple(sys.modules)
         self.starting = None  # the bout's record, once made
-        self.settled = False  # its game built: a resume replays it as it is
         try:
             step(*args)
         except MemoryError:
             rec, self.starting = self.starting, None
             unload_new(loaded)
-            if not self.settled and self.app.settings["dice_source"] == "table":
-                raise
             if rec is None:  # before the record: made now, on the heap the start has let go
                 rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
                 unload(_CARD_MODULES)
@@ -208,20 +205,13 @@ class Setup(Menu):
             return
         except _dice.NeedDie as need:
             unload(_CARD_MODULES)  # while the table rolls (the next try loads them again)
-            lo, hi = _dice.span(need.die)
 
             def given(value):
                 rec.dice.append(value)
                 self._start(self.open_bout, rec)  # the picker has gone: the set-up is on top again
 
-            why = need.why
-            if lang.LANG[0] == "ru":  # the AGG tie's roll-off: the core's words are English
-                from dicebox.ui import why_ru
-
-                why = why_ru.say(why)
-            app.push(NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why))
+            app.push(_ui().roll_off(app, need, given))
             return
-        self.settled = True
         self.found = ()  # the set-up is done with
         unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)

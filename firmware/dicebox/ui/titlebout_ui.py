@@ -15,7 +15,7 @@ from dicebox.core import dice as _dice
 from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
-from dicebox.ui import draw, text
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import NumberPicker, Screen
 from dicebox.ui.fight import FightScreen
 from dicebox.ui.home import unload
@@ -36,9 +36,31 @@ _SETUP_MODULES = const(("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.
 
 
 def screen_for(app, rec):
-    screen = TitleBoutScreen(app, rec)
+    """The fight screen for a saved record. A bout saved before the table's AGG
+    tie roll-off (a start restarted for a whole heap: titlebout_setup) asks for
+    those dice first, one picker each; BACK leaves it saved for the next boot."""
+    try:
+        screen = TitleBoutScreen(app, rec)
+    except _dice.NeedDie as need:
+
+        def given(value):
+            rec.dice.append(value)
+            app.push(screen_for(app, rec))
+
+        return roll_off(app, need, given)
     unload(_SETUP_MODULES)
     return screen
+
+
+def roll_off(app, need, given):
+    """The picker for a die the table rolls before the bout opens (the AGG tie)."""
+    lo, hi = _dice.span(need.die)
+    why = need.why
+    if lang.LANG[0] == "ru":  # the core's words are English
+        from dicebox.ui import why_ru
+
+        why = why_ru.say(why)
+    return NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
 
 
 def open_bout(app, rec, replace=None, session=None):
