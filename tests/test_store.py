@@ -358,3 +358,20 @@ def test_a_write_apart_with_no_heap_leaves_the_old_file_and_is_not_kept_for_the_
     assert files(tmp_path) == ["current.json"] and st.current() == REC
     st.write_text("current.json", REC2[:9], (REC2[9:20], REC2[20:]), True)
     assert st.current() == REC2 and files(tmp_path) == ["current.json"]
+
+
+def test_a_file_that_is_not_there_is_not_opened(tmp_path):
+    """littlefs allocates an open file's cache (~1.2 KB) before it finds the file
+    missing: a read of an absent file (launch.txt at every boot, offer.json at every
+    LARP menu) left that hole in the heap for smaller objects to break up."""
+    opened = []
+
+    def recording_open(path, m="r"):
+        opened.append(os.path.basename(path))
+        return builtins.open(path, m)
+
+    st = ST.Store(str(tmp_path), open_fn=recording_open)
+    del opened[:]
+    assert st.read_text("launch.txt") is None and st.read_bytes("offer.json") is None and opened == []
+    st.write_text("launch.txt", "larp_ui")
+    assert st.read_text("launch.txt") == "larp_ui" and opened[-1] == "launch.txt"

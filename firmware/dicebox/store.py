@@ -91,6 +91,8 @@ class Store:
 
     def read_bytes(self, name):
         """File contents, or None if it does not exist or cannot be read."""
+        if self._size(name) < 0:
+            return None  # not opened: littlefs gives a file its ~1.2 KB cache before it looks
         try:
             f = self.open(self._path(name), "rb")
         except OSError:
