@@ -16,7 +16,7 @@ from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
 from dicebox.ui.home import unload_new
-from dicebox.ui.larp_ui import L, ParticipantPicker, label, module, tracker
+from dicebox.ui.larp_ui import OFFER, L, ParticipantPicker, label, module, tracker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
@@ -79,6 +79,25 @@ def _target_range(app):
             return roster[0], (lambda p: names[p - 1]) if names else None
     tr = tracker(app)  # asleep since boot, no roster kept: woken
     return (tr.count(), tr.name) if tr is not None else (larp.MAX_PARTICIPANTS, None)
+
+
+def saved_offer(store):
+    """(wounds, ask_who) a restart left for the LARP menu to offer (OFFER), or None."""
+    import json
+
+    data = store.read_text(OFFER)
+    if data is None:
+        return None
+    try:
+        ask, wounds = json.loads(data)
+        for who, kind in wounds:
+            if kind not in larp.KIND_NAMES or type(who) is not int or not 0 <= who <= larp.MAX_PARTICIPANTS:
+                raise ValueError
+    except (ValueError, TypeError):
+        store.set_aside(OFFER, "unreadable")
+        return None
+    store.remove(OFFER)  # made once: an offer that fails again is not made at every boot
+    return wounds, ask == 1
 
 
 def offer_wounds(screen, wounds, ask_who):

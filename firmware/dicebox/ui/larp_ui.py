@@ -5,7 +5,6 @@ larp_stealth_ui (their shared parts in larp_fights) and
 larp_wounds_ui (the wound tracker, which runs in the background once a
 session is started); they are imported only when opened.
 """
-import json
 import sys
 
 from dicebox.core import larp_text as LT
@@ -104,7 +103,6 @@ _ITEMS = const((
     ("wounds", "larp_wounds_ui", "open_tracker"),
 ))
 
-MODE = "larp_ui"  # this module, as home.MODES names it
 OFFER = "offer.json"  # a fight's wounds, left for the menu after a restart (LarpMenu.tick)
 
 
@@ -153,7 +151,7 @@ class LarpMenu(Menu):
         self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
         # a fight's wounds the heap had no room to offer over it (or, after a
         # restart for them, over the last power-on's menu)
-        self.later_wounds = _saved_offer(app.store)
+        self.later_wounds = module("larp_fights").saved_offer(app.store) if app.store.exists(OFFER) else None
         self.restored = self.later_wounds is not None  # its offer restarts no more
 
     def resumed(self):
@@ -178,7 +176,7 @@ class LarpMenu(Menu):
                 # the loop's: it saves it once the App is gone, for the next menu)
                 unload_new(self.keep)
                 self.app.store.write_text(OFFER, dumps([1 if later[1] else 0, later[0]]))
-                if not reboot(self.app, MODE):
+                if not reboot(self.app, "larp_ui"):
                     raise
             return True
         return Menu.tick(self, now)
@@ -196,25 +194,6 @@ class LarpMenu(Menu):
             getattr(module(mod), fn)(self.app)
 
         return open_item
-
-
-def _saved_offer(store):
-    """(wounds, ask_who) a restart left for this menu to offer, or None."""
-    text = store.read_text(OFFER)
-    if text is None:
-        return None
-    try:
-        ask, wounds = json.loads(text)
-        from dicebox.core.larp import KIND_NAMES, MAX_PARTICIPANTS
-
-        for who, kind in wounds:
-            if kind not in KIND_NAMES or type(who) is not int or not 0 <= who <= MAX_PARTICIPANTS:
-                raise ValueError
-    except (ValueError, TypeError):
-        store.set_aside(OFFER, "unreadable")
-        return None
-    store.remove(OFFER)  # made once: an offer that fails again is not made at every boot
-    return wounds, ask == 1
 
 
 def tracker(app):
