@@ -338,11 +338,8 @@ def test_table_dice_are_asked_one_by_one_and_the_exchange_ends_cleanly():
     assert f.game.prompt() is tb.NEXT
 
 
-def test_an_agg_tie_with_table_dice_asks_the_roll_off_before_the_bout_opens():
-    d = device(dice="table")
-    setup(d)  # Antuofermo and Brandt: both AGG 10
-    start(d)
-    assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+def roll_off_3_2_opens_the_bout(d):
+    """Red 3, blue 2 into the AGG tie's pickers: the bout opens over Home, red first."""
     d.press(B.UP)  # red 3
     d.press(B.OK)
     assert d.app.top.label == "AGG tie blue 2d6"
@@ -350,6 +347,14 @@ def test_an_agg_tie_with_table_dice_asks_the_roll_off_before_the_bout_opens():
     f = d.app.top
     assert top(d) == "TitleBoutScreen" and f.session.rec.dice == [3, 2] and f.game.control == 0
     assert len(d.app.stack) == 2
+
+
+def test_an_agg_tie_with_table_dice_asks_the_roll_off_before_the_bout_opens():
+    d = device(dice="table")
+    setup(d)  # Antuofermo and Brandt: both AGG 10
+    start(d)
+    assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
+    roll_off_3_2_opens_the_bout(d)
 
 
 def test_back_from_the_agg_tie_roll_off_keeps_the_set_up_choices():
@@ -515,10 +520,4 @@ def test_a_bout_owed_the_tables_roll_off_asks_it_after_the_restart(monkeypatch):
     assert top(d) == "Home" and d.store.current() is not None
     d.restart()  # the next power-on
     assert top(d) == "NumberPicker" and d.app.top.label == "AGG tie red 2d6"
-    d.press(B.UP)  # red 3
-    d.press(B.OK)
-    assert d.app.top.label == "AGG tie blue 2d6"
-    d.press(B.OK)  # blue 2
-    f = d.app.top
-    assert top(d) == "TitleBoutScreen" and f.session.rec.dice == [3, 2] and f.game.control == 0
-    assert len(d.app.stack) == 2
+    roll_off_3_2_opens_the_bout(d)
