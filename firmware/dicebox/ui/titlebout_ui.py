@@ -45,14 +45,14 @@ def screen_for(app, rec):
 
         def given(value):
             rec.dice.append(value)
-            app.push(screen_for(app, rec))
+            app.replace(screen_for(app, rec))
 
-        return roll_off(app, need, given)
+        return roll_off(app, need, given, RollOffPicker)
     unload(_SETUP_MODULES)
     return screen
 
 
-def roll_off(app, need, given):
+def roll_off(app, need, given, picker=NumberPicker):
     """The picker for a die the table rolls before the bout opens (the AGG tie)."""
     lo, hi = _dice.span(need.die)
     why = need.why
@@ -60,7 +60,19 @@ def roll_off(app, need, given):
         from dicebox.ui import why_ru
 
         why = why_ru.say(why)
-    return NumberPicker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
+    return picker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
+
+
+class RollOffPicker(NumberPicker):
+    """OK hands the value on with the picker still on top, for the next screen to
+    take its place: popped first, it would uncover Home, which unloads the
+    fight's code before the bout is built again (a heap broken up again)."""
+
+    def button(self, b, ev, now):
+        if b == B.OK and ev == B.CLICK:
+            self.on_done(self.value)
+        else:
+            NumberPicker.button(self, b, ev, now)
 
 
 def open_bout(app, rec, replace=None, session=None):
