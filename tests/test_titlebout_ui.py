@@ -526,3 +526,39 @@ def test_a_bout_owed_the_tables_roll_off_asks_it_after_the_restart(monkeypatch):
     monkeypatch.setattr(home, "unload_since", uncovered.append)
     roll_off_3_2_opens_the_bout(d)
     assert uncovered == []
+
+
+def test_a_bout_resumed_from_home_with_no_room_opens_after_a_restart(monkeypatch):
+    # Home's Resume row on a heap this power-on broke up (the whole-box storm at 128k,
+    # seed 3 after 9,240 presses): the bout is on flash, a restart opens it whole
+    from dicebox.ui import home
+
+    store = MemoryStore()
+    d = device(store=store)
+    setup(d)
+    start(d)
+    d.press(B.OK)
+    saved = store.current()
+    d.press(B.BACK)
+    d.press(B.OK)  # leave: the bout stays saved, Home offers to resume it
+    assert top(d) == "Home"
+    failed = fail_once(monkeypatch, home, "open_fight")
+    restarts = d.restarts
+    open_item(d, "Resume")
+    assert failed and d.restarts == restarts + 1
+    assert top(d) == "TitleBoutScreen" and d.app.top.session.rec.dumps() == saved
+
+
+def test_a_bout_with_no_room_at_boot_is_the_loops_error(monkeypatch):
+    # at boot the heap is whole: a restart would only come back here
+    from dicebox.ui import home
+
+    store = MemoryStore()
+    d = device(store=store)
+    setup(d)
+    start(d)
+    d.press(B.OK)
+    fail_once(monkeypatch, home, "open_fight")
+    with pytest.raises(MemoryError):
+        device(store=store)  # the next power-on
+    assert store.current() is not None

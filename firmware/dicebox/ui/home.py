@@ -83,10 +83,10 @@ def launch(app):
     else the fight a power cut left unfinished. True if a fight was resumed."""
     what = app.store.read_text(LAUNCH)
     if what is None:
-        return resume_current(app)
+        return resume_current(app, True)
     app.store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
     if what == "resume":
-        return resume_current(app)
+        return resume_current(app, True)
     for mode in MODES:
         if mode[2] == what:
             _HOME[0].open_mode(what)
@@ -100,8 +100,11 @@ def _mode_of(ruleset):
     raise RecordError("ruleset: no screen for '%s'" % ruleset)
 
 
-def resume_current(app):
-    """Open the unfinished fight saved before a power cut; True if there was one."""
+def resume_current(app, at_boot=False):
+    """Open the unfinished fight saved before a power cut; True if there was one.
+    From Home's Resume row, a fight with no room on this power-on's heap (broken
+    up by the screens before) opens after a restart, on a whole heap (issue #8);
+    at boot that heap is whole already: the loop's error screen."""
     text = app.store.current()
     if text is None:
         return False
@@ -110,7 +113,13 @@ def resume_current(app):
         text = None  # not held through the replay
         if restart(app, _mode_of(rec.ruleset)[2], "resume"):
             return False
-        app.push(open_fight(app, rec))
+        try:
+            app.push(open_fight(app, rec))
+        except MemoryError:
+            rec = None
+            if at_boot or not reboot(app, "resume"):
+                raise
+            return False
         return True
     except (RecordError, ValueError) as e:
         # kept for inspection (a firmware update may have changed a rule), never deleted
