@@ -528,16 +528,22 @@ def test_a_bout_owed_the_tables_roll_off_asks_it_after_the_restart(monkeypatch):
     assert uncovered == []
 
 
-def test_a_bout_resumed_from_home_with_no_room_opens_after_a_restart(monkeypatch):
-    # Home's Resume row on a heap this power-on broke up (the whole-box storm at 128k,
-    # seed 3 after 9,240 presses): the bout is on flash, a restart opens it whole
-    from dicebox.ui import home
-
+def bout_under_way():
+    """(store, device): a bout started from the set-up, one exchange in, saved."""
     store = MemoryStore()
     d = device(store=store)
     setup(d)
     start(d)
     d.press(B.OK)
+    return store, d
+
+
+def test_a_bout_resumed_from_home_with_no_room_opens_after_a_restart(monkeypatch):
+    # Home's Resume row on a heap this power-on broke up (the whole-box storm at 128k,
+    # seed 3 after 9,240 presses): the bout is on flash, a restart opens it whole
+    from dicebox.ui import home
+
+    store, d = bout_under_way()
     saved = store.current()
     d.press(B.BACK)
     d.press(B.OK)  # leave: the bout stays saved, Home offers to resume it
@@ -553,11 +559,7 @@ def test_a_bout_with_no_room_at_boot_is_the_loops_error(monkeypatch):
     # at boot the heap is whole: a restart would only come back here
     from dicebox.ui import home
 
-    store = MemoryStore()
-    d = device(store=store)
-    setup(d)
-    start(d)
-    d.press(B.OK)
+    store, _ = bout_under_way()
     fail_once(monkeypatch, home, "open_fight")
     with pytest.raises(MemoryError):
         device(store=store)  # the next power-on
