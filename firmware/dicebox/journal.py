@@ -87,19 +87,26 @@ def lines(store, name):
         f.close()
 
 
-def joined(store, name, buf):
-    """The complete lines joined by commas (the inputs of a History record), a
-    piece at a time: memoryviews of `buf`, each good until the next is asked for.
-    The journal is opened for each piece and closed before it is handed on, so
-    the caller can write it to a file of its own: littlefs then has one file's
-    cache (~1.2 KB) on the heap at a time, not two (issue #8)."""
+def joined(store, name, buf, last=""):
+    """The complete lines joined by commas (the inputs of a History record), then
+    `last` (the record's end), a piece at a time: the journal's pieces are
+    memoryviews of `buf`, each good until the next is asked for. The journal is
+    opened for each piece and closed before it is handed on, so the caller can
+    write it to a file of its own: littlefs then has one file's cache (~1.2 KB)
+    on the heap at a time, not two (issue #8)."""
     if hasattr(store, "journal_read"):  # host MemoryStore
         out = []
         store.journal_read(name, out.append)
         if out:
             yield ",".join(out)
-        return
-    path = store._path(name)
+    else:
+        for piece in _pieces(store, store._path(name), buf):
+            yield piece
+    if last:
+        yield last
+
+
+def _pieces(store, path, buf):
     view = memoryview(buf)
     pos = 0
     comma = 0  # 1 once a line has been handed on: the next piece starts with its comma
@@ -143,13 +150,13 @@ def _keep_prefix(store, name, nbytes):
     time with one file open (see joined); VfsLfs2 files cannot be truncated."""
     path = store._path(name)
     tmp = path + ".tmp"
-    buf = bytearray(512)
+    view = memoryview(bytearray(512))
     pos = 0
     while True:
-        k = _read_at(store, path, pos, memoryview(buf)[: min(len(buf), nbytes - pos)]) if pos < nbytes else 0
+        k = _read_at(store, path, pos, view[: min(len(view), nbytes - pos)]) if pos < nbytes else 0
         f = store.open(tmp, "ab" if pos else "wb")
         try:
-            f.write(memoryview(buf)[:k])
+            f.write(view[:k])
             f.flush()
         finally:
             f.close()

@@ -102,7 +102,7 @@ def _drop_ended_wounds(st):
 
 def _wounds_filed(st, head):
     """The newest History record is this session: its header and every journal
-    line, END the last (Tracker._chunks's text). A running session has no END."""
+    line, END the last (Tracker.end's text). A running session has no END."""
     ids = st._history_ids()
     text = st.history_record(ids[0]) if ids else None
     if text is None:

@@ -90,14 +90,9 @@ def one_case(root, r, case):
     f.close()
     ok_keep = seen == kept and left == "".join(line + "\n" for line in kept).encode()
 
-    hid = st.add_history('{"inputs":[', "s", _then(journal.joined(st, "j.jnl", bytearray(bufsize)), "]}"), True)
+    hid = st.add_history('{"inputs":[', "s", journal.joined(st, "j.jnl", bytearray(bufsize), "]}"), True)
     ok_history = st.history_record(hid) == '{"inputs":[' + ",".join(kept) + "]}"
     print(case, len(lines), bufsize, len(torn), keep, ok_joined, ok_keep, ok_history, counter.most, counter.now)
-
-
-def _then(pieces, last):
-    yield from pieces
-    yield last
 
 
 def main():

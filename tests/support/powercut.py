@@ -325,15 +325,10 @@ def wound_step(step, store):
         journal.add(store, WU.JOURNAL, last)  # the END
         cut = head.index('"inputs":[') + 10
         # 16 bytes: about a line a piece, so the cuts fall between pieces too
-        pieces = _then(journal.joined(store, WU.JOURNAL, bytearray(16)), head[cut:])
+        pieces = journal.joined(store, WU.JOURNAL, bytearray(16), head[cut:])
         store.add_history(head[:cut], summary, pieces, True)
         for name in (WU.HEADER, WU.JOURNAL, WU.CLOCK):
             store.remove(name)
-
-
-def _then(pieces, last):
-    yield from pieces
-    yield last
 
 
 def _ignore_line(line):

@@ -116,7 +116,7 @@ def resume_current(app, at_boot=False):
         try:
             app.push(open_fight(app, rec))
         except MemoryError:
-            rec = None
+            rec = None  # not held through the launch file's write
             if at_boot or not reboot(app, "resume"):
                 raise
             return False

@@ -201,14 +201,6 @@ class Tracker:
         write_clock(self.app.store, ms)
 
     # the end --------------------------------------------------------------------------
-    def _chunks(self):
-        """The History record, a piece at a time: the journal is never whole in the heap."""
-        before, after = self.rec.around_inputs()
-        yield before
-        for piece in journal.joined(self.app.store, JOURNAL, bytearray(512)):
-            yield piece
-        yield after
-
     def end(self):
         """END into the journal, the whole record into History, then the session
         files go. A power cut before History has the record: the next boot's load
@@ -220,8 +212,9 @@ class Tracker:
         summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
         self.game = s = None  # done with: its heap is the History write's
         store = self.app.store
-        chunks = self._chunks()
-        store.add_history(next(chunks), summary, chunks, True)  # apart: the journal is read between pieces
+        before, after = self.rec.around_inputs()
+        # apart: the journal is read between pieces, never whole in the heap
+        store.add_history(before, summary, journal.joined(store, JOURNAL, bytearray(512), after), True)
         for name in WOUNDS:  # the header first: without it there is no session
             store.remove(name)
         for home in self.app.stack[:1]:  # none while Home itself loads the session at boot

@@ -47,9 +47,8 @@ def screen_for(app, rec):
             rec.dice.append(value)
             app.replace(screen_for(app, rec))
 
-        unload(_SETUP_MODULES)  # the card checks, while the table rolls (as at the set-up)
-        return roll_off(app, need, given, RollOffPicker)
-    unload(_SETUP_MODULES)
+        screen = roll_off(app, need, given, RollOffPicker)
+    unload(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
     return screen
 
 
