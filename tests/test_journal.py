@@ -39,3 +39,31 @@ def test_the_journal_is_joined_and_cut_back_a_piece_at_a_time_with_one_file_open
 
 def test_both_interpreters_read_the_same_journals(mp, tmp_path):
     assert run("cpython", mp, tmp_path / "c") == run("micropython", mp, tmp_path / "m")
+
+
+DAMAGED = '''
+import sys
+from dicebox import journal
+from dicebox.store import Store
+
+st = Store(sys.argv[1])
+with open(sys.argv[1] + "/j", "wb") as f:
+    f.write(b"[1,0,2,1]\\n\\xd0\\xff\\n[3,0,2,1]\\n")
+got = []
+print(journal.read(st, "j", got.append), got, list(journal.lines(st, "j")))
+'''
+
+
+@pytest.mark.parametrize("where", ["cpython", "micropython"])
+def test_a_line_that_is_not_utf8_reads_as_one_no_reader_takes(mp, tmp_path, where):
+    """Flash damage in a journal line raised UnicodeError out of the wound
+    session's load: every boot failed (found by the fuzz of the box's own files)."""
+    script = tmp_path / "damaged.py"
+    script.write_text(DAMAGED)
+    (tmp_path / "d").mkdir()
+    if where == "cpython":
+        out = subprocess.run([sys.executable, str(script), str(tmp_path / "d")], capture_output=True, check=True,
+                             env={"PYTHONPATH": str(FIRMWARE)}).stdout
+    else:
+        out = mp.run(script, tmp_path / "d").stdout
+    assert out.decode().split() == ["3", "['[1,0,2,1]',", "'?',", "'[3,0,2,1]']", "['[1,0,2,1]',", "'?',", "'[3,0,2,1]']"]

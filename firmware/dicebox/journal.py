@@ -57,7 +57,7 @@ def read(store, name, on_line, keep=-1):
                 break
             n += 1
             good += len(line)
-            on_line(line[:-1].decode("utf-8"))
+            on_line(_text(line))
     finally:
         f.close()
     if cut:
@@ -82,9 +82,18 @@ def lines(store, name):
             line = f.readline()
             if line[-1:] != b"\n":
                 return  # the end, or a torn last line
-            yield line[:-1].decode("utf-8")
+            yield _text(line)
     finally:
         f.close()
+
+
+def _text(line):
+    """A complete line's text; one that is not UTF-8 (flash damage) is "?",
+    which no reader takes: the tracker drops it and the lines after it."""
+    try:
+        return line[:-1].decode("utf-8")
+    except UnicodeError:
+        return "?"
 
 
 def joined(store, name, buf, last=""):
