@@ -18,6 +18,10 @@ class MemoryStore:
         text = self.files.get(name)
         return "".join(text) if isinstance(text, tuple) else text
 
+    def read_bytes(self, name):
+        text = self.read_text(name)
+        return None if text is None else text.encode("utf-8")
+
     def write_text(self, name, text, more=(), apart=False):
         # kept in its pieces, as the device's flash keeps it off the heap: no
         # block the file's size is needed (the heap tests count this store)
@@ -45,12 +49,6 @@ class MemoryStore:
             on_line(line)
         return len(lines)
 
-    def set_aside(self, name, why):
-        """As Store.set_aside: keep a damaged file as name.bad and tell the user."""
-        if name in self.files:
-            self.files[name + ".bad"] = self.files.pop(name)
-        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
-
     def settings(self):
         import json
 
@@ -62,11 +60,15 @@ class MemoryStore:
 
         self.write_text("settings.json", dumps(values))
 
-    def set_aside(self, name, why):
-        """As Store.set_aside: keep the damaged file as name.bad and say so."""
-        if name in self.files:
-            self.files[name + ".bad"] = self.files.pop(name)
-        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
+    def set_aside(self, name, why, also=()):
+        """As Store.set_aside: keep the damaged file (and `also`) as name.bad and say so."""
+        kept = "kept as %s.bad" % name
+        for other in (name,) + tuple(also):
+            if other in self.files:
+                self.files[other + ".bad"] = self.files.pop(other)
+                if other != name:
+                    kept += ", %s.bad" % other
+        self.notices.append("%s %s; %s" % (name, why, kept))
 
     def current(self):
         return self.read_text("current.json")

@@ -336,6 +336,18 @@ def test_a_damaged_offer_file_is_set_aside_and_the_menu_opens(text):
     assert d.store.notices[-1].startswith("%s unreadable" % OFFER)
 
 
+def test_an_offer_file_that_is_not_utf8_is_set_aside_not_left_for_every_menu(tmp_path):
+    """Before, read_text's None was taken for no file: it stayed, and every LARP
+    menu loaded the fight module to read it again."""
+    from dicebox.ui.larp_ui import OFFER, LarpMenu
+
+    d = device(store=Store(str(tmp_path)))
+    (tmp_path / OFFER).write_bytes(b'[1, [[1, "\xff"]]]')
+    menu = LarpMenu(d.app)
+    assert menu.later_wounds is None and not d.store.exists(OFFER) and d.store.exists(OFFER + ".bad")
+    assert d.store.notices[-1].startswith("%s unreadable" % OFFER)
+
+
 def stealth_screen(d):
     """LARP -> Stealth, the target not on the tracker: the stealth screen."""
     larp_menu(d)
@@ -738,6 +750,19 @@ def test_a_running_session_is_not_taken_for_the_one_in_history(tmp_path):
     wound(d, 5, larp.HEAVY)
     d2 = device(store=Store(str(tmp_path)))
     assert tracker(d2.app) is not None and tracker(d2.app).n == 2  # it resumes: a new seed, not the filed one
+
+
+def test_a_wound_session_header_that_is_not_utf8_is_set_aside_with_its_journal(tmp_path):
+    """Before, it was taken for no session (the judge not told), and the next
+    boot removed its journal as a leftover."""
+    (tmp_path / "wounds.rec").write_bytes(b'{"ruleset": "wounds", "seed": 1, "\xff": 0}')
+    (tmp_path / "wounds.jnl").write_text("[1,0,2,1]\n")
+    d = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
+    assert top(d) == "Message"
+    assert " ".join(d.app.top.lines) == "wounds.rec unreadable: not UTF-8 text; kept as wounds.rec.bad, wounds.jnl.bad"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wounds.jnl.bad", "wounds.rec.bad"]
+    Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
+    assert (tmp_path / "wounds.jnl.bad").read_text() == "[1,0,2,1]\n"  # the next boot keeps it too
 
 
 def test_an_unreadable_wound_session_is_set_aside_once(tmp_path):

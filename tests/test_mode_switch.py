@@ -94,6 +94,19 @@ def test_a_launch_left_by_a_power_cut_opens_its_mode_once():
     assert screens(d) == ["Home"] and not store.exists(LAUNCH)
 
 
+def test_a_launch_file_that_cannot_be_read_is_set_aside_and_the_fight_resumes(tmp_path):
+    """Before, a launch.txt that is not UTF-8 was taken for none and read at every boot."""
+    from dicebox.core.record import Record
+    from dicebox.store import Store
+
+    (tmp_path / LAUNCH).write_bytes(b"larp\xff")
+    (tmp_path / "current.json").write_text(Record("dice", {}, 1, ["d6"]).dumps())
+    d = Device(store=Store(str(tmp_path)))
+    assert screens(d) == ["Home", "DiceScreen", "Message"]
+    assert " ".join(d.app.top.lines) == "launch.txt cannot be read; kept as launch.txt.bad"
+    assert not (tmp_path / LAUNCH).exists() and (tmp_path / (LAUNCH + ".bad")).read_bytes() == b"larp\xff"
+
+
 def test_with_the_flash_full_the_mode_opens_in_this_power_on():
     store = MemoryStore()
     d = Device(store=store, platform=Platform())

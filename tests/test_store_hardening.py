@@ -64,3 +64,22 @@ def test_a_settings_file_too_large_for_the_heap_is_ignored(tmp_path):
 
     st = ST.Store(str(tmp_path), open_fn=small_heap_open)
     assert st.settings()["contrast"] == 3  # the defaults; Store() no longer dies on it
+
+
+def test_a_wound_session_header_too_large_for_the_heap_is_set_aside_with_its_journal(tmp_path):
+    """At boot the heap is whole: a header it cannot read is no header the box
+    wrote. Before, it was left for the tracker, which took it for no session at
+    every boot (the judge not told); and its journal stays beside it, not
+    removed as a leftover."""
+    (tmp_path / "wounds.rec").write_text(Record("wounds", {}, 1, []).dumps())
+    (tmp_path / "wounds.jnl").write_text("[1,0,2,1]\n")
+    (tmp_path / "wounds.clk").write_text("1000")
+
+    def small_heap_open(path, mode="r"):
+        f = builtins.open(path, mode)
+        return Reader(f, MemoryError()) if path.endswith("wounds.rec") and "r" in mode else f
+
+    st = ST.Store(str(tmp_path), open_fn=small_heap_open)
+    assert st.notices == ["wounds.rec cannot be read; kept as wounds.rec.bad, wounds.jnl.bad"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wounds.jnl.bad", "wounds.rec.bad"]  # the clock: a leftover
+    assert (tmp_path / "wounds.jnl.bad").read_text() == "[1,0,2,1]\n"

@@ -167,13 +167,22 @@ class Store:
         # the start-up check runs once: its code leaves the heap after it
         call_once("dicebox.store_check", "check_all", self)
 
-    def set_aside(self, name, why):
-        """Keep a damaged file as name.bad (replacing an older .bad) and tell the user."""
+    def set_aside(self, name, why, also=()):
+        """Keep a damaged file as name.bad (replacing an older .bad) and tell the user.
+        `also`: files that mean nothing without it (a wound session's journal),
+        kept beside it the same way rather than removed as leftovers."""
         try:
             self.os.rename(self._path(name), self._path(name + ".bad"))
             kept = "kept as %s.bad" % name
         except OSError:
             kept = "removed" if self._remove(name) else "left in place"
+        for other in also:
+            if self.exists(other):
+                try:
+                    self.os.rename(self._path(other), self._path(other + ".bad"))
+                    kept += ", %s.bad" % other
+                except OSError:
+                    pass  # stays: the next boot's check removes it as a leftover
         self.notices.append("%s %s; %s" % (name, why, kept))
 
     # settings ----------------------------------------------------------------

@@ -88,13 +88,16 @@ def _drop_ended_wounds(st):
     if st.exists(WOUNDS[0]):
         head = st.read_bytes(WOUNDS[0])
         if head is None:
-            return  # unreadable now: the tracker's load decides
-        try:
-            filed = _wounds_filed(st, head)
-        except (ValueError, MemoryError):  # damaged or too big to compare: the tracker's load decides
-            filed = False
-        if not filed:
-            return  # a running session
+            # larger than the whole heap of a boot: no header the box writes. Kept
+            # with its journal; the clock alone is a leftover (removed below)
+            st.set_aside(WOUNDS[0], "cannot be read", WOUNDS[1:2])
+        else:
+            try:
+                filed = _wounds_filed(st, head)
+            except (ValueError, MemoryError):  # damaged or too big to compare: the tracker's load decides
+                filed = False
+            if not filed:
+                return  # a running session
     for name in WOUNDS:  # the header first: a journal or clock alone is a leftover
         if st.exists(name):
             st._remove(name)

@@ -80,17 +80,21 @@ def reboot(app, launch):
 
 def launch(app):
     """At boot: open what the last power-on restarted for (a mode, or "resume"),
-    else the fight a power cut left unfinished. True if a fight was resumed."""
-    what = app.store.read_text(LAUNCH)
-    if what is None:
+    else the fight a power cut left unfinished. True if a fight was resumed.
+    A launch file that cannot be read is set aside with a notice."""
+    store = app.store
+    if not store.exists(LAUNCH):
         return resume_current(app, True)
-    app.store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
-    if what == "resume":
-        return resume_current(app, True)
-    for mode in MODES:
-        if mode[2] == what:
-            _HOME[0].open_mode(what)
-    return False
+    what = store.read_text(LAUNCH)
+    if what is None:  # not UTF-8, or too large to read: no file the box writes
+        store.set_aside(LAUNCH, "cannot be read")
+    else:
+        store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
+        for mode in MODES:
+            if mode[2] == what:
+                _HOME[0].open_mode(what)
+                return False
+    return resume_current(app, True)  # "resume", a mode of another firmware, or damage
 
 
 def _mode_of(ruleset):

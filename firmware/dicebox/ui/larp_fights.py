@@ -85,11 +85,11 @@ def saved_offer(store):
     """(wounds, ask_who) a restart left for the LARP menu to offer (OFFER), or None."""
     import json
 
-    data = store.read_text(OFFER)
+    data = store.read_bytes(OFFER)
     if data is None:
         return None
     try:
-        ask, wounds = json.loads(data)
+        ask, wounds = json.loads(data.decode("utf-8"))  # UnicodeError is a ValueError
         for who, kind in wounds:
             if kind not in larp.KIND_NAMES or type(who) is not int or not 0 <= who <= larp.MAX_PARTICIPANTS:
                 raise ValueError

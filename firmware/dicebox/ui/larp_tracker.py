@@ -225,15 +225,17 @@ def load(app, ms=0):
     """The saved session (at boot, or woken at session time `ms`), or None.
     Resumes the clock at the saved time."""
     store = app.store
-    head = store.read_text(HEADER)
+    head = store.read_bytes(HEADER)
     if head is None:
         return None
     try:
-        rec = _record.loads(head, HEADER)
+        rec = _record.loads(head, HEADER)  # bytes: one that is not UTF-8 is refused, not taken for none
         tr = Tracker(app, rec)
     except (RecordError, ValueError) as e:
-        # kept for inspection, and out of the way: the notice shows once, not every boot
-        store.set_aside(HEADER, "unreadable: %s" % e)
+        # kept for inspection with the journal its lines need, and out of the
+        # way: the notice shows once, not every boot
+        why = str(e)
+        store.set_aside(HEADER, "unreadable: " + (why[len(HEADER) + 2:] if why.startswith(HEADER + ": ") else why), (JOURNAL,))
         return None
     journal.read(store, JOURNAL, tr._load_line)
     if tr.bad_line >= 0:
