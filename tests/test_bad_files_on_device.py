@@ -13,6 +13,7 @@ from test_fuzz_loaders import JSONISH, RECORDS, as_bytes, mutated
 from dicebox import buttons as B
 from dicebox import store as ST
 from dicebox.core import record
+from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
 
 pytestmark = pytest.mark.soak  # full size under make soak
@@ -116,3 +117,78 @@ def test_a_fight_begun_with_box_dice_resumes_after_switching_to_table_dice(tmp_p
     screen = dev.app.top
     assert type(screen).__name__ == "TitleBoutScreen" and screen.session.ask is False
     assert screen.session.game.state() == record.replay(rec).state()
+
+
+# --- the box's own files: the launch, a wound offer, a wound session ----------
+OWN_TRIED = [0]
+
+
+def _session_files():
+    """A real wound session's header and journal lines (two wounds), made once."""
+    if not _SESSION:
+        import tempfile
+
+        from test_larp_ui import device as larp_device
+        from test_larp_ui import start_session, wound
+
+        root = tempfile.mkdtemp()
+        d = larp_device(store=ST.Store(root))
+        start_session(d)
+        wound(d, 3, 1)
+        wound(d, 5, 2)
+        with open(root + "/wounds.rec", "rb") as f:
+            _SESSION.append(json.loads(f.read()))
+        with open(root + "/wounds.jnl", "rb") as f:
+            _SESSION.append(f.read().split(b"\n")[:-1])
+    return _SESSION
+
+
+_SESSION = []
+_NAMES = [m[2].encode() for m in MODES] + [b"resume", b"no_such_mode", b""]
+LAUNCHES = st.sampled_from(_NAMES) | st.binary(max_size=40) | as_bytes(JSONISH) | st.just(b"larp_ui" + b" " * 70000)
+OFFERS = as_bytes(st.just([1, [[1, "light"], [2, "heavy"]]]).flatmap(mutated) | JSONISH)
+HEADERS = st.deferred(lambda: as_bytes(st.just(_session_files()[0]).flatmap(mutated) | st.just(_session_files()[0])))
+JOURNALS = st.deferred(lambda: st.lists(st.sampled_from(_session_files()[1]) | st.binary(max_size=30), max_size=6).map(
+    lambda lines: b"".join(line + b"\n" for line in lines)) | st.binary(max_size=60))
+
+
+def to_home(dev):
+    """Notices closed, a fight or offer left (kept), until Home is alone."""
+    for _ in range(30):
+        name = type(dev.app.top).__name__
+        if name == "Home":
+            return
+        dev.press(B.OK if name in ("Message", "Confirm") else B.BACK)
+    raise AssertionError("stuck on %s" % [type(s).__name__ for s in dev.app.stack])
+
+
+@settings(max_examples=size(60, 800), deadline=None, suppress_health_check=list(HealthCheck))
+@given(launch=st.none() | LAUNCHES, offer=st.none() | OFFERS, header=st.none() | HEADERS, jnl=st.none() | JOURNALS)
+def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer, header, jnl):
+    """launch.txt (what a restart opens), offer.json (a fight's wounds a restart
+    carries to the LARP menu) and a wound session's header and journal, damaged
+    in any way: the box boots, says what it set aside (one line each), nothing
+    damaged is read at every boot, a journal is never dropped while its header
+    is kept aside, and the LARP menu and a mode still open."""
+    root = tmp_path_factory.mktemp("dev")
+    for name, data in (("launch.txt", launch), ("offer.json", offer), ("wounds.rec", header), ("wounds.jnl", jnl)):
+        if data is not None:
+            (root / name).write_bytes(data)
+    dev = boot(root)
+    OWN_TRIED[0] += 1
+    figure("bad data, device boot on fuzzed launch.txt + offer.json + wound session",
+           "%d boots, 0 crashes" % OWN_TRIED[0])
+    for n in notices(dev):
+        assert "\n" not in n
+    assert not (root / "launch.txt").exists()  # opened, or set aside: not again at the next boot
+    assert (root / "wounds.rec").exists() == bool(dev.app.stack[0].tasks)  # a session runs, or is gone
+    if (root / "wounds.rec.bad").exists() and jnl is not None:
+        assert (root / "wounds.jnl.bad").read_bytes() == jnl and not (root / "wounds.jnl").exists()
+    to_home(dev)
+    home = dev.app.top
+    home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[2] for m in MODES].index("larp_ui")
+    dev.press(B.OK)
+    dev.wait(100)  # the menu's tick makes a restored offer
+    assert not (root / "offer.json").exists()
+    to_home(dev)
+    dismiss_and_roll(dev)

@@ -303,6 +303,23 @@ def test_an_offer_the_menu_has_no_heap_for_restarts_the_box_into_the_menu_that_m
     assert top(d) == "LarpMenu"
 
 
+def test_wounds_for_two_targets_ask_twice_and_both_dialogs_draw():
+    """A confirm over a confirm drew the screen under the top, itself, for ever
+    (RecursionError; found by the fuzz of a restored offer)."""
+    d = device()
+    menu = sleeping_menu(d)
+    menu.later_wounds = ([[3, "light"], [5, "heavy"]], False)
+    d.wait(50)
+    assert [type(s).__name__ for s in d.app.stack[-2:]] == ["Confirm", "Confirm"]
+    d.app.redraw()
+    d.wait(50)  # renders both
+    d.press(B.OK)
+    d.press(B.OK)
+    assert top(d) == "LarpMenu"
+    game = tracker(d.app).game
+    assert sorted(zip(game.who, game.kind)) == [(3, larp.LIGHT), (5, larp.HEAVY)]
+
+
 def test_an_offer_that_runs_out_after_its_restart_is_the_loops_error(monkeypatch):
     # no second restart: a heap that is whole and still too small would loop for ever
     from dicebox.ui import larp_timer

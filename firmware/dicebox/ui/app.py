@@ -107,7 +107,11 @@ class Confirm(Screen):
             self.app.pop()
 
     def draw(self, c):
-        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        below = None  # the screen under this one, not under the top: a Confirm may be over a Confirm
+        for screen in self.app.stack:
+            if screen is self:
+                break
+            below = screen
         if below is not None:
             below.draw(c)
         draw.dialog(c, self.question, self.note, t("yes_no"))
