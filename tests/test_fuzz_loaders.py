@@ -117,10 +117,13 @@ def test_record_decoder_and_replay_refuse_bad_records_with_a_named_field(data):
         refused(e, "fight.json: ", RecordError)
         return
     try:
-        record.replay(rec)
+        game = record.replay(rec)
     except Exception as e:  # noqa: BLE001
         assert isinstance(e, RecordError), "replay: %s: %s" % (type(e).__name__, e)
         assert "\n" not in str(e)
+        return
+    for i in range(record.line_count(game)):  # History's transcript of it
+        assert isinstance(record.line(game, rec, i), str)
 
 
 @FUZZ
