@@ -62,13 +62,10 @@ class MemoryStore:
 
     def set_aside(self, name, why, also=()):
         """As Store.set_aside: keep the damaged file (and `also`) as name.bad and say so."""
-        kept = "kept as %s.bad" % name
-        for other in (name,) + tuple(also):
+        for other in tuple(also) + (name,):
             if other in self.files:
                 self.files[other + ".bad"] = self.files.pop(other)
-                if other != name:
-                    kept += ", %s.bad" % other
-        self.notices.append("%s %s; %s" % (name, why, kept))
+        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
 
     def current(self):
         return self.read_text("current.json")

@@ -776,7 +776,7 @@ def test_a_wound_session_header_that_is_not_utf8_is_set_aside_with_its_journal(t
     (tmp_path / "wounds.jnl").write_text("[1,0,2,1]\n")
     d = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     assert top(d) == "Message"
-    assert " ".join(d.app.top.lines) == "wounds.rec unreadable: not UTF-8 text; kept as wounds.rec.bad, wounds.jnl.bad"
+    assert " ".join(d.app.top.lines) == "wounds.rec unreadable: not UTF-8 text; kept as wounds.rec.bad"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["wounds.jnl.bad", "wounds.rec.bad"]
     Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     assert (tmp_path / "wounds.jnl.bad").read_text() == "[1,0,2,1]\n"  # the next boot keeps it too

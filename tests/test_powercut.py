@@ -69,6 +69,11 @@ def scenario(tmp):
 
     last_mode = home.MODES[-1][2]
     steps += [["current", first], ["launch", last_mode], ["launched"], ["launch", "resume"], ["launched"]]
+    if "wounds" in mode_rulesets():
+        # a restart that carries a fight's wounds to the LARP menu (larp_ui.OFFER), and
+        # a session whose header is found damaged: kept aside with its journal
+        steps += [["offer", '[1,[[1,"light"],[2,"heavy"]]]'], ["launch", "larp_ui"], ["launched"], ["offer_taken"]]
+        steps += wound_session()[:2] + [["damage", "wounds.rec", '{"ruleset":"wounds","se'], ["wounds_set_aside"]]
     steps += [["current", first], ["damage", "current.json", first[:25]]]
     steps += [["damage", "settings.json", '{"contrast": 3, "lang": "en", "sou']]
     steps += [["damage", "h000021.rec", "x\n{}"]]

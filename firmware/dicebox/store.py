@@ -170,19 +170,19 @@ class Store:
     def set_aside(self, name, why, also=()):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user.
         `also`: files that mean nothing without it (a wound session's journal),
-        kept beside it the same way rather than removed as leftovers."""
+        kept beside it as .bad too, not removed later as leftovers. They go
+        first: a power cut before the file itself leaves it to be found again."""
+        for other in also:
+            if self.exists(other):
+                try:
+                    self.os.rename(self._path(other), self._path(other + ".bad"))
+                except OSError:
+                    pass  # stays: the next boot's check removes it as a leftover
         try:
             self.os.rename(self._path(name), self._path(name + ".bad"))
             kept = "kept as %s.bad" % name
         except OSError:
             kept = "removed" if self._remove(name) else "left in place"
-        for other in also:
-            if self.exists(other):
-                try:
-                    self.os.rename(self._path(other), self._path(other + ".bad"))
-                    kept += ", %s.bad" % other
-                except OSError:
-                    pass  # stays: the next boot's check removes it as a leftover
         self.notices.append("%s %s; %s" % (name, why, kept))
 
     # settings ----------------------------------------------------------------

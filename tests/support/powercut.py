@@ -295,6 +295,14 @@ def do_step(step, store, root, os_module, opener):
         from dicebox.ui.home import LAUNCH
 
         store.remove(LAUNCH)
+    elif kind == "offer":  # LarpMenu.tick with no heap for the offer: kept for the next power-on's menu
+        from dicebox.ui.larp_ui import OFFER
+
+        store.write_text(OFFER, step[1])
+    elif kind == "offer_taken":  # that menu, which takes it away as it reads it
+        from dicebox.ui.larp_fights import saved_offer
+
+        saved_offer(store)
     elif kind == "damage":  # the file was damaged meanwhile; this step is the boot that finds it
         return ST.Store(root, os_module, opener)
     elif kind.startswith("wounds") or kind.startswith("journal"):
@@ -318,6 +326,8 @@ def wound_step(step, store):
         journal.add(store, WU.JOURNAL, step[1])
     elif kind == "journal_clock":  # Tracker.tick, every SAVE_MS
         store.write_text(WU.CLOCK, step[1])
+    elif kind == "wounds_set_aside":  # larp_tracker.load, finding the header damaged
+        store.set_aside(WU.HEADER, "unreadable: not valid JSON", (WU.JOURNAL,))
     elif kind == "journal_undo":  # Tracker.undo: the journal cut back to its first lines
         journal.read(store, WU.JOURNAL, _ignore_line, step[1])
     elif kind == "wounds_end":  # Tracker.end: END journalled, the record streamed into History, then the files go
