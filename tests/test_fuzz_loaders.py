@@ -11,7 +11,7 @@ from hardening import figure, size
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicebox import board, cards, roster
+from dicebox import arena_roster, board, cards, roster
 from dicebox import settings as S
 from dicebox import store as ST
 from dicebox.core import arena, larp, record, tbdata
@@ -224,6 +224,28 @@ def test_board_file(tmp_path_factory, data):
         board.load(str(path))
     except Exception as e:  # noqa: BLE001
         refused(e, str(path) + ": ", board.BoardError)
+
+
+ARENA_ROSTER = [[name, list(build)] for name, build in arena_roster.DEFAULTS]
+
+
+@FUZZ
+@given(data=as_bytes(mutated(ARENA_ROSTER) | JSONISH))
+def test_arena_roster_file(tmp_path_factory, data):
+    """The arena's fighters, which its menu reads from flash: the roster, or the
+    defaults and one line naming the file, the file kept as .bad."""
+    tried("arena_roster.load")
+    root = tmp_path_factory.mktemp("a")
+    (root / arena_roster.NAME).write_bytes(data)
+    st_ = ST.Store(str(root))
+    fighters, error = arena_roster.load(st_)
+    for name, build in fighters:
+        assert arena.check_name(name) == name and arena.check_build(list(build))
+    if error is None:
+        assert (root / arena_roster.NAME).read_bytes() == data
+    else:
+        refused(arena_roster.RosterError(error), arena_roster.NAME + ": ", arena_roster.RosterError)
+        assert fighters == list(arena_roster.DEFAULTS) and (root / (arena_roster.NAME + ".bad")).read_bytes() == data
 
 
 # --- arena fighter builds -------------------------------------------------------
