@@ -253,21 +253,19 @@ class FullFlash:
         return getattr(os, name)
 
 
-def test_full_flash_drops_oldest_history_to_save_the_fight(tmp_path):
-    st = ST.Store(str(tmp_path))
-    for i in range(3):
-        st.add_history(REC2, "old %d" % i)
-    flash = FullFlash(len(REC2) * 2 + 20)  # room for the fight and one old entry
+def full_flash_open(root, limit):
+    """An open() whose writes (and appends) fail with ENOSPC past `limit` bytes in `root`."""
+    flash = FullFlash(limit)
 
     def small_open(path, mode="r"):
         f = builtins.open(path, mode)
-        if "w" not in mode:
+        if "w" not in mode and "a" not in mode:
             return f
         real_write = f.write
 
         class F:
             def write(self, data):
-                if flash.used(str(tmp_path)) + len(data) > flash.limit:
+                if flash.used(str(root)) + len(data) > flash.limit:
                     raise OSError(28, "no space")
                 return real_write(data)
 
@@ -276,11 +274,58 @@ def test_full_flash_drops_oldest_history_to_save_the_fight(tmp_path):
 
         return F()
 
-    st = ST.Store(str(tmp_path), open_fn=small_open)
+    return small_open
+
+
+def test_full_flash_drops_oldest_history_to_save_the_fight(tmp_path):
+    st = ST.Store(str(tmp_path))
+    for i in range(3):
+        st.add_history(REC2, "old %d" % i)
+    # room for the fight and one old entry
+    st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) * 2 + 20))
     st.save_current(REC2)
     assert st.current() == REC2
     assert [s for _, s in st.history()] == ["old 2"]
     assert st.notices == ["storage full: oldest saved fight deleted"] * 2
+
+
+def test_full_flash_drops_oldest_history_to_file_a_finished_fight(tmp_path):
+    """Before, the finished fight's History write failed: an error screen, and the
+    fight, still current, failed again at every boot that resumed it."""
+    st = ST.Store(str(tmp_path))
+    for i in range(3):
+        st.add_history(REC2, "old %d" % i)
+    st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) * 3 + 40))
+    st.add_history(REC, "the last")
+    assert [s for _, s in st.history()] == ["the last", "old 2", "old 1"]
+    assert st.notices == ["storage full: oldest saved fight deleted"]
+
+
+def test_full_flash_drops_oldest_history_for_a_wound_journal_line(tmp_path):
+    """Before, the append failed: the wound the judge gave was on screen, not on flash."""
+    from dicebox import journal
+
+    st = ST.Store(str(tmp_path))
+    st.add_history(REC2, "old")
+    line = "[1000,1,3,1]"
+    st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) + 10))
+    journal.add(st, "wounds.jnl", line)
+    assert (tmp_path / "wounds.jnl").read_text() == line + "\n" and st.history() == []
+    assert st.notices == ["storage full: oldest saved fight deleted"]
+    with pytest.raises(OSError):  # nothing left to delete: the error stands
+        journal.add(st, "wounds.jnl", "x" * (len(REC2) + 10))
+
+
+def test_a_full_flash_under_a_write_apart_makes_room_and_lets_the_error_stand(tmp_path):
+    """Its pieces are spent: the caller's error screen, and its next try finds the room."""
+    st = ST.Store(str(tmp_path))
+    st.add_history(REC2, "old")
+    st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) + 10))
+    with pytest.raises(OSError):
+        st.add_history("", "session", iter([REC]), True)
+    assert st.history() == [] and st.notices == ["storage full: oldest saved fight deleted"]
+    st.add_history("", "session", iter([REC]), True)
+    assert [s for _, s in st.history()] == ["session"]
 
 
 def test_other_write_errors_are_not_hidden(tmp_path):

@@ -251,3 +251,16 @@ def test_a_selected_row_wider_than_the_glass_scrolls_to_its_end_and_back():
     d.press(B.UP)
     d.wait(50)
     assert menu.shift == 0 or menu.shifted is None
+
+
+def test_a_notice_made_mid_session_shows_at_once_and_wakes_the_display():
+    """Notices were shown only at boot: one made later (the oldest History entry
+    deleted for a full flash) was never seen."""
+    d = Device(store=MemoryStore())
+    d.app.display_on = False
+    d.store.notices.append("storage full: oldest saved fight deleted")
+    d.wait(50)
+    assert type(d.app.top).__name__ == "Message" and d.app.display_on
+    assert " ".join(d.app.top.lines) == "storage full: oldest saved fight deleted" and d.store.notices == []
+    d.press(B.OK)
+    assert type(d.app.top).__name__ == "Home"

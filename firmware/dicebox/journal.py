@@ -12,16 +12,22 @@ def add(store, name, line):
     if hasattr(store, "journal_add"):  # host MemoryStore
         return store.journal_add(name, line)
     data = line.encode("utf-8") + b"\n"
-    try:
-        f = store.open(store._path(name), "ab")
-    except MemoryError:
-        setattr(store, "unsaved_save", (add, (store, name, line)))  # as Store.write_text's
-        raise
-    try:
-        f.write(data)
-        f.flush()
-    finally:
-        f.close()
+    while True:
+        try:
+            f = store.open(store._path(name), "ab")
+        except MemoryError:
+            setattr(store, "unsaved_save", (add, (store, name, line)))  # as Store.write_text's
+            raise
+        try:
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+            break
+        except OSError as e:  # littlefs keeps the file as it was: the line is not half there
+            if not store.make_room(e):
+                raise
     store.bytes_written += len(data)
 
 

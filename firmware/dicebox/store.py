@@ -219,11 +219,19 @@ class Store:
                 self.write_text(CURRENT, text, more)
                 return
             except OSError as e:
-                ids = self._history_ids()
-                if e.args[0] != _ENOSPC or not ids:
+                if not self.make_room(e):
                     raise
-                self._remove(_history_name(ids[-1]))
-                self.notices.append("storage full: oldest saved fight deleted")
+
+    def make_room(self, e):
+        """After OSError e: if the flash is full, the oldest History entry goes
+        (the fight at hand matters more), said; True if the write may be tried
+        again (False: another error, or History is empty)."""
+        ids = self._history_ids()
+        if e.args[0] != _ENOSPC or not ids:
+            return False
+        self._remove(_history_name(ids[-1]))
+        self.notices.append("storage full: oldest saved fight deleted")
+        return True
 
     def clear_current(self):
         self._remove(CURRENT)
@@ -248,7 +256,15 @@ class Store:
                 if old != hid:
                     self.os.rename(self._path(_history_name(old)), self._path(_history_name(hid)))
                 hid += 1
-        self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more, apart)
+        while True:
+            try:
+                self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more, apart)
+                break
+            except OSError as e:
+                # an apart write's pieces are gone: room is made and the caller's
+                # error stands (a wound session ended in its journal is filed at the next boot)
+                if not self.make_room(e) or apart:
+                    raise
         self._prune_history()
         return hid
 

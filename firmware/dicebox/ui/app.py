@@ -227,10 +227,16 @@ class App:
         self.apply_settings(self.store.settings(), save=False)
         self.stack = [home.Home(self)]
         resumed = home.launch(self)
+        self.show_notices()
+        return resumed
+
+    def show_notices(self):
+        """What the store set aside or deleted, one message each, over what is
+        on screen: at boot, and as it happens (a full flash while saving)."""
         for note in self.store.notices:
             self.push(Message(self, t("notice"), note))
         del self.store.notices[:]
-        return resumed
+        self.wake()
 
     def button(self, b, ev, now):
         self.last_input = now
@@ -257,6 +263,8 @@ class App:
         for screen in self.stack:
             if screen.tick(now) and screen is self.top:
                 self.redraw()
+        if self.store.notices:
+            self.show_notices()
         sleep_s = self.settings["sleep_s"]
         # masked: a clock that wraps like ticks_ms (2**30) still puts the display to sleep
         idle = (now - self.last_input) & _TICKS_MASK
