@@ -288,3 +288,17 @@ def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_inter
     d = device(store=d.store)  # cut
     resumed = task(d)
     assert true_ms - resumed.ms <= larp_timer.SAVE_MS
+
+
+def test_an_alert_that_comes_up_under_a_press_is_not_acknowledged_by_its_click():
+    """The judge's click meant for the screen below acknowledged an alert that
+    rang between its press and its release: the escalation went unread."""
+    d, tr = heavy_wound_then_dice(sleep_s=0)  # the display stays on: the press is not a wake-up
+    timer = task(d)
+    d.wait(timer.stamp[0] - timer.ms - 30)  # 30 ms before it rings
+    assert top(d) == "DiceScreen"
+    d.press(B.OK, 200)
+    assert screens(d) == ["Home", "DiceScreen", "AlertScreen"]
+    assert [v[1] for v in inputs(d)] == [W.WOUND, W.TICK]  # rung, not acknowledged
+    d.press(B.OK)  # a click of its own
+    assert screens(d) == ["Home", "DiceScreen"] and [v[1] for v in inputs(d)] == [W.WOUND, W.TICK, W.ACK]

@@ -164,6 +164,8 @@ class App:
         self.last_input = 0
         self.waking = _WAKE_NONE  # button whose press woke the display: swallowed
         self.eat_click = _WAKE_NONE
+        self.down = 0  # buttons held (bits)
+        self.swallow = 0  # held as a screen came up by itself: the rest of that press is not for it
         self.settings = call_once("dicebox.settings", "defaults")
         self.contrast = call_once("dicebox.settings", "contrast", self.settings)
 
@@ -240,6 +242,18 @@ class App:
 
     def button(self, b, ev, now):
         self.last_input = now
+        bit = 1 << b
+        if ev == B.PRESS:
+            self.down |= bit
+        elif ev == B.RELEASE:
+            self.down &= ~bit
+        if self.swallow & bit:
+            # an alert or notice came up under this press: its click was meant
+            # for the screen below and must not answer the new one unread
+            if ev == B.RELEASE:
+                self.swallow &= ~bit
+                self.eat_click = b
+            return
         if not self.display_on:
             if ev == B.PRESS:
                 self.display_on = True
@@ -260,11 +274,14 @@ class App:
         self.top.button(b, ev, now)
 
     def tick(self, now):
+        top = self.stack[-1] if self.stack else None
         for screen in self.stack:
             if screen.tick(now) and screen is self.top:
                 self.redraw()
         if self.store.notices:
             self.show_notices()
+        if self.down and self.stack and self.stack[-1] is not top:
+            self.swallow |= self.down
         sleep_s = self.settings["sleep_s"]
         # masked: a clock that wraps like ticks_ms (2**30) still puts the display to sleep
         idle = (now - self.last_input) & _TICKS_MASK
