@@ -13,6 +13,7 @@ from test_fuzz_loaders import JSONISH, RECORDS, as_bytes, mutated
 from dicebox import buttons as B
 from dicebox import store as ST
 from dicebox.core import record
+from dicebox.core.clock import SESSION_MAX
 from dicebox.ui.home import MODES
 from host_sim.device import Device, Platform
 
@@ -153,6 +154,10 @@ HEADERS = st.deferred(lambda: as_bytes(st.just(_session_files()[0]).flatmap(muta
 JOURNALS = st.deferred(lambda: st.lists(st.sampled_from(_session_files()[1]) | st.binary(max_size=30), max_size=6).map(
     lambda lines: b"".join(line + b"\n" for line in lines)) | st.binary(max_size=60))
 
+CLOCKS = st.lists(st.integers(-2 ** 40, 2 ** 40), min_size=1, max_size=5).map(
+    lambda ns: " ".join(map(str, ns)).encode()) | st.binary(max_size=30) | \
+    st.sampled_from([b"99999999999", b"1073741824", b"-5", b"5000 99999999999 0 0", b"5000 -1 7 0", b"5000 -1 0 -9"])
+
 
 def to_home(dev):
     """Notices closed, a fight or offer left (kept), until Home is alone."""
@@ -165,15 +170,17 @@ def to_home(dev):
 
 
 @settings(max_examples=size(60, 800), deadline=None, suppress_health_check=list(HealthCheck))
-@given(launch=st.none() | LAUNCHES, offer=st.none() | OFFERS, header=st.none() | HEADERS, jnl=st.none() | JOURNALS)
-def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer, header, jnl):
+@given(launch=st.none() | LAUNCHES, offer=st.none() | OFFERS, header=st.none() | HEADERS, jnl=st.none() | JOURNALS,
+       clock=st.none() | CLOCKS)
+def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer, header, jnl, clock):
     """launch.txt (what a restart opens), offer.json (a fight's wounds a restart
-    carries to the LARP menu) and a wound session's header and journal, damaged
+    carries to the LARP menu) and a wound session's header, journal and clock, damaged
     in any way: the box boots, says what it set aside (one line each), nothing
     damaged is read at every boot, a journal is never dropped while its header
     is kept aside, and the LARP menu and a mode still open."""
     root = tmp_path_factory.mktemp("dev")
-    for name, data in (("launch.txt", launch), ("offer.json", offer), ("wounds.rec", header), ("wounds.jnl", jnl)):
+    for name, data in (("launch.txt", launch), ("offer.json", offer), ("wounds.rec", header), ("wounds.jnl", jnl),
+                       ("wounds.clk", clock)):
         if data is not None:
             (root / name).write_bytes(data)
     dev = boot(root)
@@ -184,6 +191,8 @@ def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer,
         assert "\n" not in n
     assert not (root / "launch.txt").exists()  # opened, or set aside: not again at the next boot
     assert (root / "wounds.rec").exists() == bool(dev.app.stack[0].tasks)  # a session runs, or is gone
+    for task in dev.app.stack[0].tasks:  # its time from a damaged clock stays a session's (small ints)
+        assert 0 <= task.ms <= SESSION_MAX and 0 <= task.saved_ms <= SESSION_MAX
     if (root / "wounds.rec.bad").exists() and jnl is not None:
         assert (root / "wounds.jnl.bad").read_bytes() == jnl and not (root / "wounds.jnl").exists()
     to_home(dev)
