@@ -165,7 +165,7 @@ def to_home(dev):
         name = type(dev.app.top).__name__
         if name == "Home":
             return
-        dev.press(B.OK if name in ("Message", "Confirm") else B.BACK)
+        dev.press(B.OK if name in ("Message", "Confirm", "AlertScreen") else B.BACK)
     raise AssertionError("stuck on %s" % [type(s).__name__ for s in dev.app.stack])
 
 
@@ -201,5 +201,10 @@ def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer,
     dev.press(B.OK)
     dev.wait(100)  # the menu's tick makes a restored offer
     assert not (root / "offer.json").exists()
-    to_home(dev)
-    dismiss_and_roll(dev)
+    for _ in range(3):  # a mode still opens (an alert that rings as it does is answered first)
+        to_home(dev)
+        dev.press(B.UP)
+        dev.press(B.OK)
+        if type(dev.app.top).__name__ != "Home":
+            break
+    assert type(dev.app.top).__name__ not in ("Home", "Message"), [type(s).__name__ for s in dev.app.stack]

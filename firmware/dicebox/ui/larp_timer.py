@@ -20,7 +20,7 @@ loads the whole session.
 """
 
 from dicebox import journal
-from dicebox.core.clock import SessionClock
+from dicebox.core.clock import SESSION_MAX, SessionClock
 from dicebox.core.compat import const
 from dicebox.store import WOUNDS
 
@@ -34,10 +34,13 @@ def read_clock(store):
     text = store.read_text(CLOCK)
     parts = text.split() if text else ()
     try:
-        if len(parts) == 4:
-            return int(parts[0]), [int(parts[1]), int(parts[2]), int(parts[3])]
-        if len(parts) == 1:
-            return int(parts[0]), None
+        if len(parts) in (1, 4):
+            ms = int(parts[0])
+            stamp = [int(parts[1]), int(parts[2]), int(parts[3])] if len(parts) == 4 else None
+            # out of a session's range is damage too: a time of years would turn every wound mortal
+            if 0 <= ms <= SESSION_MAX and (stamp is None or (
+                    -1 <= stamp[0] <= SESSION_MAX and 0 <= stamp[1] <= 1 and -1 <= stamp[2] <= SESSION_MAX)):
+                return ms, stamp
     except ValueError:
         pass
     return 0, None  # none, or damaged: the session's own time (its last input) stands
