@@ -214,6 +214,8 @@ class Store:
     def save_current(self, text, more=()):
         """Saved after every input. If flash is full, old history makes room.
         `more`: text pieces after `text`, as write_text."""
+        # add_history's loop too: shared as a method it would be one more name at
+        # boot, and the box's boot would take a new qstr pool (~7 KB at 64 bits; tried)
         while True:
             try:
                 self.write_text(CURRENT, text, more)
