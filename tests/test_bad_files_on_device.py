@@ -125,6 +125,7 @@ def test_a_fight_begun_with_box_dice_resumes_after_switching_to_table_dice(tmp_p
 
 # --- the box's own files: the launch, a wound offer, a wound session ----------
 OWN_TRIED = [0]
+_SESSION = []  # the header object and journal lines, once made
 
 
 def _session_files():
@@ -147,7 +148,6 @@ def _session_files():
     return _SESSION
 
 
-_SESSION = []
 _NAMES = [m[2].encode() for m in MODES] + [b"resume", b"no_such_mode", b""]
 LAUNCHES = st.sampled_from(_NAMES) | st.binary(max_size=40) | as_bytes(JSONISH) | st.just(b"larp_ui" + b" " * 70000)
 OFFERS = as_bytes(st.just([1, [[1, "light"], [2, "heavy"]]]).flatmap(mutated) | JSONISH)
