@@ -8,7 +8,11 @@ PORT ?= auto
 # where the code goes: auto (rom if the board has a ROMFS partition, else files), rom, files, frozen
 LAYOUT ?= auto
 
-.PHONY: sim test bench docs soak deploy repl clean
+# make emu: the .uf2 you flash onto the Pico (MicroPython for RPI_PICO)
+MP_FW ?=
+EMU_ARGS ?=
+
+.PHONY: sim test bench docs soak deploy repl clean emu
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +29,11 @@ test: $(STAMP)
 # power cuts, bad data, button storms (>= 100,000 presses), long sessions.
 soak: $(STAMP)
 	DICEBOX_SOAK=1 PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m soak tests
+
+# The firmware on the real target: MicroPython's rp2 port in an emulated RP2040,
+# the flash laid out as make deploy lays it, every frame checked against the simulator.
+emu: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.emu --fw "$(MP_FW)" --board $(BOARD) --layout $(LAYOUT) $(EMU_ARGS)
 
 bench: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m host_sim.bench

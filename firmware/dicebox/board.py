@@ -10,7 +10,7 @@ from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
 
-_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer"))
+_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "report_mem"))
 _BUTTONS = const(("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT"))  # order of dicebox.buttons
 _REQUIRED_BUTTONS = const(("UP", "DOWN", "OK", "BACK"))
 _CHIPS = const(("RP2040", "RP2350"))
@@ -118,6 +118,9 @@ def check(obj, where="board.json"):
         if pin in used:
             raise BoardError("%s: field '%s': GP%d is already used by %s" % (where, field, pin, used[pin]))
         used[pin] = field
+    report = obj.get("report_mem", False)
+    if not isinstance(report, bool):
+        raise BoardError("%s: field 'report_mem': must be true or false" % where)
     return {
         "name": name,
         "chip": chip,
@@ -125,6 +128,7 @@ def check(obj, where="board.json"):
         "display": {"controller": controller, "width": width, "height": height, "addr": addr},
         "buttons": pins,
         "buzzer": buzzer,
+        "report_mem": report,
     }
 
 

@@ -75,6 +75,8 @@ class Loop:
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
+        # for the developer's console (make emu reads it): the live heap after each frame
+        self.report_mem = board.get("report_mem", False)
 
     def clock(self):
         t = time.ticks_ms()
@@ -183,6 +185,8 @@ class Loop:
                 self.contrast = app.contrast
             if self.panel_on and app.render(display):
                 display.flush()
+                if self.report_mem:
+                    _report_mem()
         except OSError as e:
             _report(e)
             self.display_broken_at = now
@@ -209,6 +213,13 @@ def _scrub(n=40, a=None, b=None, c=None, d=None):
         return _scrub(n - 1) if n else None
     except RuntimeError:  # the stack's end (a small port): scrubbed that far
         return None
+
+
+def _report_mem():
+    import micropython
+
+    gc.collect()
+    micropython.mem_info()  # "GC: total: T, used: U, free: F" and "max free sz: N" (16-byte blocks)
 
 
 def load_board():

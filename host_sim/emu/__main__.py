@@ -1,0 +1,209 @@
+"""`make emu`: the firmware on the real target, MicroPython's rp2 port in an
+emulated RP2040, checked against the simulator.
+
+    python -m host_sim.emu --fw FIRMWARE.uf2 [--layout auto|files|rom] [--board rpi_pico]
+                           [--script FILE] [--storm N] [--storms K] [--seed S] [--out DIR] [--json]
+
+The flash is laid out as `make deploy` lays it (littlefs built from the staged
+files; for a firmware with a ROMFS partition and --layout rom or auto, the
+modules in a ROMFS image). It runs the tour (host_sim/emu/tour.txt, or
+--script) and K storms of N random presses (seeded), each in one power-on,
+and fails on any frame that differs from the simulator's, any exception on
+the console, or a box that stops answering. Figures: reset to Home, each
+press from its GPIO edge to the frame's last I2C byte plus the bus time,
+mode openings, the live heap and its largest free block after each frame.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from host_sim import ROOT
+from host_sim.errors import CliError
+
+_DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
+NAV = ("UP", "DOWN")
+
+
+def storm_script(seed, presses):
+    """Random presses in the script format: taps, long presses, short gaps, across modes."""
+    rnd = random.Random(seed)
+    lines = ["# storm seed %d" % seed, "wait 200"]
+    for _ in range(presses):
+        button = rnd.choice(("UP", "DOWN", "DOWN", "OK", "OK", "OK", "BACK", "BACK"))
+        held = rnd.choice((40, 80, 80, 80, 120, 200, 700))
+        lines.append("press %s %d" % (button, held))
+        gap = rnd.choice((0, 0, 30, 100, 250))
+        if gap:
+            lines.append("wait %d" % gap)
+    lines.append("wait 300")
+    return "\n".join(lines) + "\n"
+
+
+def _settings(seed):
+    return json.dumps({"seed_source": "fixed", "seed": seed})
+
+
+def probe_romfs(uf2, board):
+    """The size of the firmware's ROMFS partition 0 in bytes, 0 if it has none (one short boot)."""
+    from host_sim.emu.board import EmuBoard, littlefs_image
+
+    main = (b"import vfs\ntry:\n n = vfs.rom_ioctl(1)\nexcept Exception:\n n = 0\n"
+            b"p = vfs.rom_ioctl(2, 0) if n else None\n"
+            b"print('ROMFS=%d' % (p.ioctl(4, 0) * p.ioctl(5, 0) if p else 0))\n")
+    emu = EmuBoard(uf2, board, littlefs_image({"main.py": main}))
+    for _ in range(400):
+        emu.run_ms(20)
+        text = emu.console_text()
+        if "ROMFS=" in text:
+            return int(text.split("ROMFS=")[1].split()[0])
+    raise CliError("%s: the firmware did not run main.py within 8 s of emulated time (is it MicroPython for "
+                   "RPI_PICO?)" % uf2)
+
+
+def _pct(values, p):
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, (len(values) * p + 99) // 100 - 1 if p < 100 else len(values) - 1)]
+
+
+def run_one(name, text, args, layout, rom_size, work):
+    from host_sim import script
+    from host_sim.emu.board import FS_OFFSET
+    from host_sim.emu.run import Reference, Result, Run, stage_flash
+
+    steps = script.parse(text, name)
+    settings = _settings(args.seed)
+    files, rom, board = stage_flash(args.board, layout, work, settings)
+    controller = board["display"]["controller"]
+    ref = Reference(steps, settings, controller)
+    result = Result()
+    console = os.path.join(args.out, "%s-%s-console.txt" % (layout, name))
+    run = Run(args.fw, files, rom, FS_OFFSET - rom_size if rom is not None else None, board, console)
+    started = time.time()
+    try:
+        run.play(ref, result)
+    except RuntimeError as e:
+        result.failures.append(str(e))
+    run.finish(ref, result)
+    result.wall_s = time.time() - started
+    result.emulated_ms = run.emu.now_ns / 1e6
+    if hasattr(result, "mismatch"):
+        from host_sim.fb import save_png
+
+        shot, want, got = result.mismatch
+        for side, glass in (("sim", want), ("emu", got)):
+            if glass:
+                save_png(glass, os.path.join(args.out, "%s-%s-%s-%s.png" % (layout, name, shot, side)), 4, 128, 64)
+    return result
+
+
+def summary(name, layout, r):
+    nav = [p[2] for p in r.presses if p[0] in NAV and p[1] == "press"]
+    ok = [p[2] for p in r.presses if p[0] == "OK"]
+    free = [m[3] for m in r.mem]
+    big = [m[4] for m in r.mem]
+    used = [m[2] for m in r.mem]
+    return {
+        "run": name, "layout": layout, "ok": not r.failures, "failures": r.failures[:10],
+        "boot_ms": r.boot_ms, "frames": r.frames,
+        "nav_ms": {"n": len(nav), "p50": _pct(nav, 50), "p99": _pct(nav, 99), "max": max(nav) if nav else None},
+        "ok_ms": {"n": len(ok), "p50": _pct(ok, 50), "p99": _pct(ok, 99), "max": max(ok) if ok else None},
+        "mode_open_ms": r.resets,
+        "heap_used_max": max(used) if used else None, "heap_free_min": min(free) if free else None,
+        "largest_free_min": min(big) if big else None,
+        "stack_peak": r.stack_peak,
+        "shots": {k: {"free": v[0], "largest": v[1], "stack_peak": v[2]} for k, v in r.shot_mem.items()},
+        "emulated_ms": round(r.emulated_ms), "wall_s": round(r.wall_s, 1),
+    }
+
+
+def _fmt(v):
+    if v is None:
+        return "-"
+    return "%.1f" % v if isinstance(v, float) else str(v)
+
+
+def print_summary(s, out=sys.stdout):
+    out.write("%-5s %-12s %s  boot %s ms  frames %d  nav p50/p99/max %s/%s/%s ms (n=%d)  OK p50/p99/max %s/%s/%s ms  "
+              "modes %s ms  heap used max %s B, free min %s B, largest free min %s B, C stack peak %s B  (%s ms emulated, %s s wall)\n"
+              % (s["layout"], s["run"], "PASS" if s["ok"] else "FAIL", _fmt(s["boot_ms"]), s["frames"],
+                 _fmt(s["nav_ms"]["p50"]), _fmt(s["nav_ms"]["p99"]), _fmt(s["nav_ms"]["max"]), s["nav_ms"]["n"],
+                 _fmt(s["ok_ms"]["p50"]), _fmt(s["ok_ms"]["p99"]), _fmt(s["ok_ms"]["max"]),
+                 "/".join("%.0f" % x for x in s["mode_open_ms"]) or "-", _fmt(s["heap_used_max"]),
+                 _fmt(s["heap_free_min"]), _fmt(s["largest_free_min"]), _fmt(s["stack_peak"]), s["emulated_ms"],
+                 s["wall_s"]))
+    for f in s["failures"]:
+        out.write("      %s\n" % f)
+    out.flush()
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="make emu", description=__doc__.split("\n")[0])
+    p.add_argument("--fw", default=os.environ.get("MP_FW", ""), help="the MicroPython .uf2 for the board (MP_FW=)")
+    p.add_argument("--layout", default="auto", choices=("auto", "files", "rom"))
+    p.add_argument("--board", default="rpi_pico")
+    p.add_argument("--script", help="a button script instead of the tour")
+    p.add_argument("--storm", type=int, default=40, metavar="N", help="random presses per storm (0: none)")
+    p.add_argument("--storms", type=int, default=1, metavar="K", help="storms, each with its own seed")
+    p.add_argument("--seed", type=int, default=None, help="the box's fixed seed and the first storm's (default: drawn)")
+    p.add_argument("--out", default=os.path.join(ROOT, "build", "emu"))
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = p.parse_args(argv)
+    try:
+        if not args.fw:
+            raise CliError("no firmware: give the .uf2 you flash onto the Pico, MP_FW=path/to/firmware.uf2 (MicroPython "
+                           "for RPI_PICO: %s)" % _DOWNLOAD)
+        if not os.path.isfile(args.fw):
+            raise CliError("MP_FW=%s: no such file (MicroPython for RPI_PICO: %s)" % (args.fw, _DOWNLOAD))
+        try:
+            import rp2040py  # noqa: F401
+            import littlefs  # noqa: F401
+        except ImportError:
+            raise CliError("the emulator is not installed: run `make .venv/.installed` (rp2040py, littlefs-python)")
+        from host_sim import deploy
+
+        deploy.board_path(args.board)
+        os.makedirs(args.out, exist_ok=True)
+        if args.seed is None:
+            args.seed = random.randrange(1, 1000000000)
+        board = json.loads(open(deploy.board_path(args.board)).read())
+        rom_size = probe_romfs(args.fw, board) if args.layout in ("auto", "rom") else 0
+        layout = args.layout
+        if layout == "auto":
+            layout = "rom" if rom_size else "files"
+        elif layout == "rom" and not rom_size:
+            raise CliError("LAYOUT=rom: %s has no ROMFS partition (LAYOUT=files copies the files)" % args.fw)
+        runs = []
+        if args.script:
+            from host_sim import common
+
+            runs.append((os.path.splitext(os.path.basename(args.script))[0], common.read_text(args.script, "--script")))
+        else:
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tour.txt")) as f:
+                runs.append(("tour", f.read()))
+        for k in range(args.storms if args.storm else 0):
+            runs.append(("storm-%d" % (args.seed + k), storm_script(args.seed + k, args.storm)))
+        print("make emu: %s, layout %s, box seed %d" % (os.path.basename(args.fw), layout, args.seed), flush=True)
+        work = os.path.join(args.out, "work")
+        summaries = []
+        for name, text in runs:
+            s = summary(name, layout, run_one(name, text, args, layout, rom_size, work))
+            summaries.append(s)
+            if not args.json:
+                print_summary(s)
+        with open(os.path.join(args.out, "%s.json" % layout), "w") as f:
+            json.dump(summaries, f, indent=1)
+        if args.json:
+            print(json.dumps(summaries, indent=1))
+        return 0 if all(s["ok"] for s in summaries) else 1
+    except CliError as e:
+        sys.stderr.write("make emu: error: %s\n" % e)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

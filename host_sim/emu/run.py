@@ -1,0 +1,237 @@
+"""One button script on the simulator and on the emulated Pico, compared.
+
+The simulator runs the script first: it resolves `choose` into presses and
+gives the reference frames and the level changes with their times. The
+emulated Pico then gets the same level changes at the same times after its
+boot; a soft reset (opening a mode) waits for the box's new first frame, as a
+user waits for the screen, and the times after it move by that wait.
+"""
+import json
+import os
+import re
+
+from host_sim.emu.board import NS_PER_MS, EmuBoard, littlefs_image
+
+BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # dicebox.buttons order
+_SETTLE_MS = 150  # no I2C for this long: the frame is complete and the box idles
+_BOOT_LIMIT_MS = 20000
+_RESET_LIMIT_MS = 20000
+_MEM = re.compile(r"GC: total: (\d+), used: (\d+), free: (\d+)")
+_MAXFREE = re.compile(r"max free sz: (\d+)")
+_STACK = re.compile(r"stack: (\d+) out of (\d+)")
+# what a healthy box never prints on its console
+_BAD = re.compile(r"Traceback|Error|[Ee]xception|nlr_jump_fail|FATAL|HardFault")
+
+
+class Reference:
+    """The script on the simulator: frames, shots, level changes, restarts (ms)."""
+
+    def __init__(self, steps, settings_text, controller):
+        from host_sim import script
+        from host_sim.device import Device, Platform
+        from host_sim.memstore import MemoryStore
+
+        store = MemoryStore()
+        store.files["settings.json"] = settings_text
+        ref = self
+        self.events = []  # (ms, levels)
+        self.restarts = []  # (ms, index of the new boot's first frame) of each soft reset
+        self.frames = []  # glass after each frame
+        self.shots = []  # (name, ms, glass)
+
+        class Recording(Device):
+            def wait(self, ms):
+                if not ref.events or ref.events[-1][1] != self.levels:
+                    ref.events.append((self.now, self.levels))
+                Device.wait(self, ms)
+
+            def restart(self):
+                ref.restarts.append((self.now, len(ref.frames)))  # the next frame is the new boot's first
+                Device.restart(self)
+
+        dev = Recording(store=store, platform=Platform(b"\0\0\0\1"), controller=controller)
+        dev.on_frame = lambda d: self.frames.append(bytes(d.glass()))
+        self.frames.insert(0, bytes(dev.glass()))
+        script.run(dev, steps, lambda name, d: self.shots.append((name, d.now, bytes(d.glass()))))
+        self.end = dev.now
+
+
+def _dedupe(frames):
+    out = []
+    for f in frames:
+        if not out or out[-1] != f:
+            out.append(f)
+    return out
+
+
+class Result:
+    def __init__(self):
+        self.failures = []
+        self.presses = []  # (button, edge kind, latency ms incl. bus time, bytes)
+        self.mem = []  # (ms, total, used, free, largest free block)
+        self.shot_mem = {}  # shot name -> (free, largest)
+        self.stack = []
+        self.stack_peak = None
+        self.boot_ms = None
+        self.resets = []  # ms from the press's edge to the new mode's first frame
+        self.console = ""
+        self.frames = 0
+
+
+def stage_flash(board_name, layout, work, settings_text, report_mem=True):
+    """The flash as `make deploy` leaves it: (files {path: bytes}, ROMFS image or None, board dict)."""
+    from host_sim import deploy
+
+    staged = os.path.join(work, "stage-" + layout)
+    rom = None
+    if layout == "rom":
+        image, _size = deploy.stage_rom(board_name, staged)
+        with open(image, "rb") as f:
+            rom = f.read()
+    else:
+        deploy.stage(board_name, staged)
+    files = {}
+    for root, _dirs, names in os.walk(staged):
+        for name in names:
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, staged).replace(os.sep, "/")] = f.read()
+    board = json.loads(files["board.json"].decode("utf-8"))
+    board["report_mem"] = report_mem
+    files["board.json"] = json.dumps(board).encode("utf-8")
+    files["data/settings.json"] = settings_text.encode("utf-8")
+    return files, rom, board
+
+
+def _bus_ms(nbytes, transfers, freq):
+    # 9 bits a byte (8 + ACK), plus the address byte and START/STOP of each transfer
+    return ((nbytes + transfers) * 9 + transfers * 2) * 1000.0 / freq
+
+
+class Run:
+    def __init__(self, uf2, files, rom, rom_offset, board, console_path=None):
+        self.console_file = open(console_path, "wb") if console_path else None
+        self.emu = EmuBoard(uf2, board, littlefs_image(files), rom, rom_offset, console=self.console_file)
+        self.board = board
+        self.freq = board["i2c"]["freq"]
+
+    def _bursts_since(self, ns):
+        return [b for b in self.emu.bursts() if b[0] >= ns]
+
+    def _settle(self, glass, after_ns, limit_ms, what):
+        """Run until the panel shows `glass` (the simulator's frame) from a frame sent
+        after after_ns and the bus has been quiet for _SETTLE_MS; returns the end of
+        that frame (ns)."""
+        emu = self.emu
+        limit = after_ns + limit_ms * NS_PER_MS
+        while True:
+            emu.run_ms(10)
+            if emu.now_ns - emu.last_transfer_ns() >= _SETTLE_MS * NS_PER_MS:
+                bursts = self._bursts_since(after_ns)
+                if bursts and bursts[-1][4] == glass:
+                    return bursts[-1][1]
+            if emu.now_ns > limit:
+                raise RuntimeError("%s: the simulator's frame did not come within %d ms (console: %s)"
+                                   % (what, limit_ms, emu.console_text()[-300:]))
+
+    def play(self, ref, result):
+        emu = self.emu
+        pins = [self.board["buttons"].get(name) for name in BUTTONS]
+        boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot")
+        result.boot_ms = boot_end / NS_PER_MS
+        t0 = emu.now_ns
+        levels = 0
+        edges = []  # (ns, button, "press"/"release")
+        restarts = list(ref.restarts)
+        shots = list(ref.shots)
+        resets_seen = emu.console.count(b"soft reboot")
+        for ms, new in ref.events + [(ref.end, levels)]:
+            while shots and shots[0][1] <= ms:
+                name, at, glass = shots.pop(0)
+                emu.run_until(t0 + at * NS_PER_MS)
+                self._shot(name, glass, result)
+            emu.run_until(t0 + ms * NS_PER_MS)
+            if restarts and restarts[0][0] <= ms:
+                # the box is rebooting into the new mode: wait for its first frame
+                first_frame = ref.frames[restarts.pop(0)[1]]
+                edge = edges[-1][0] if edges else emu.now_ns
+                deadline = emu.now_ns + _RESET_LIMIT_MS * NS_PER_MS
+                while emu.console.count(b"soft reboot") == resets_seen and emu.now_ns < deadline:
+                    emu.run_ms(5)
+                resets_seen = emu.console.count(b"soft reboot")
+                first = self._settle(first_frame, edge, _RESET_LIMIT_MS, "soft reset")
+                result.resets.append((first - edge) / NS_PER_MS)
+                t0 = emu.now_ns - ms * NS_PER_MS
+            for b in range(len(BUTTONS)):
+                bit = 1 << b
+                if (levels ^ new) & bit and pins[b] is not None:
+                    if new & bit:
+                        emu.press(BUTTONS[b])
+                    else:
+                        emu.release(BUTTONS[b])
+                    edges.append((emu.now_ns, BUTTONS[b], "press" if new & bit else "release"))
+            levels = new
+        emu.run_ms(_SETTLE_MS * 2)
+        for name, _at, glass in shots:
+            self._shot(name, glass, result)
+        self._latencies(edges, result)
+        return edges
+
+    def _shot(self, name, glass, result):
+        # a shot names a point of the tour for the figures; the frames are checked in finish()
+        mem = self.mem_reports()
+        if mem:
+            result.shot_mem[name] = (mem[-1][3], mem[-1][4], self.emu.stack_peak())
+
+    def _latencies(self, edges, result):
+        bursts = self.emu.bursts()
+        for i, (ns, button, kind) in enumerate(edges):
+            nxt = edges[i + 1][0] if i + 1 < len(edges) else None
+            for start, end, nbytes, count, _glass in bursts:
+                if start < ns:
+                    continue
+                if nxt is not None and start >= nxt:
+                    break
+                ms = (end - ns) / NS_PER_MS + _bus_ms(nbytes, count, self.freq)
+                result.presses.append((button, kind, ms, nbytes))
+                break
+
+    def mem_reports(self):
+        out = []
+        text = self.emu.console_text()
+        for m in _MEM.finditer(text):
+            rest = text[m.end():m.end() + 200]
+            big = _MAXFREE.search(rest)
+            out.append((0, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(big.group(1)) * 16 if big else 0))
+        return out
+
+    def finish(self, ref, result):
+        emu = self.emu
+        result.console = emu.console_text()
+        result.mem = self.mem_reports()
+        result.stack = [int(m.group(1)) for m in _STACK.finditer(result.console)]
+        result.frames = len(emu.bursts())
+        result.stack_peak = emu.stack_peak()
+        for line in result.console.split("\n"):
+            if _BAD.search(line):
+                result.failures.append("console: %s" % line.strip())
+        got = _dedupe([b[4] for b in emu.bursts()])
+        want = _dedupe(ref.frames)
+        # Every frame the box sent must be the simulator's, in the simulator's order; a
+        # box that was busy may draw two quick presses as one frame, never another frame.
+        # It must end on the simulator's last frame: a box whose buttons died does not.
+        i = 0
+        for n, frame in enumerate(got):
+            while i < len(want) and want[i] != frame:
+                i += 1
+            if i == len(want):
+                result.failures.append("frames: frame %d of the emulated panel is none the simulator showed next" % n)
+                result.mismatch = ("frame-%d" % n, want[min(len(want) - 1, n)], frame)
+                break
+        else:
+            if not got or got[-1] != want[-1]:
+                result.failures.append("frames: the emulated panel ended on another frame than the simulator's")
+                result.mismatch = ("last", want[-1], got[-1] if got else b"")
+        result.skipped = len(want) - len(got)
+        if self.console_file:
+            self.console_file.close()

@@ -1,0 +1,119 @@
+"""The real-target rig's own parts (make emu runs the firmware itself, given a .uf2):
+the flash image, the panel's ACK of a bit-banged probe, the scripts it plays,
+and the rule the button IRQ lives by."""
+import ast
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_sim import ROOT, script
+from host_sim.emu import __main__ as emu_main
+from host_sim.emu.board import FS_BLOCK, FS_BLOCKS, _BitBangWatch, littlefs_image, read_littlefs
+from host_sim.emu.run import Reference
+
+
+def test_without_a_firmware_it_says_where_to_get_one():
+    env = {k: v for k, v in os.environ.items() if k != "MP_FW"}
+    proc = subprocess.run([sys.executable, "-m", "host_sim.emu"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "MP_FW=" in lines[0] and "micropython.org/download/RPI_PICO" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_firmware_path_that_is_not_there_is_named(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "host_sim.emu", "--fw", str(tmp_path / "nope.uf2")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and "nope.uf2: no such file" in proc.stderr
+
+
+def test_the_flash_image_holds_the_files_as_littlefs_lays_them():
+    files = {"main.py": b"print(1)\n", "dicebox/ui/app.mpy": bytes(range(256)) * 40, "data/settings.json": b"{}"}
+    image = littlefs_image(files)
+    assert len(image) == FS_BLOCK * FS_BLOCKS
+    assert read_littlefs(image) == files
+
+
+class _Pin:
+    def __init__(self):
+        self.listeners = []
+        self.driven = None
+
+    def add_listener(self, fn):
+        self.listeners.append(fn)
+
+    def set_input_value(self, v):
+        self.driven = v
+
+    def release_input(self):
+        self.driven = None
+
+
+class _Mcu:
+    def __init__(self):
+        self.gpio = {4: _Pin(), 5: _Pin()}
+
+
+def _probe(addr, panel=0x3C):
+    """A zero-length write as the rp2 port bit-bangs it: START, 7 address bits and W, the ACK clock."""
+    mcu = _Mcu()
+    watch = _BitBangWatch(mcu, 4, 5, panel)
+    sda, scl = mcu.gpio[4], mcu.gpio[5]
+
+    def set_pin(pin, level):
+        for fn in pin.listeners:
+            fn(1 if level else 0, None)  # GPIOPinState: 0 is LOW (driven), 1 HIGH
+
+    set_pin(sda, 0)  # START: SDA falls while SCL is high
+    set_pin(scl, 0)
+    byte = addr << 1
+    for i in range(8):
+        set_pin(sda, byte >> (7 - i) & 1)
+        set_pin(scl, 1)
+        set_pin(scl, 0)
+    set_pin(sda, 1)  # the master lets SDA go for the ACK
+    acked = sda.driven is False
+    set_pin(scl, 1)
+    set_pin(scl, 0)
+    released = sda.driven is None
+    set_pin(sda, 0)
+    set_pin(scl, 1)
+    set_pin(sda, 1)  # STOP
+    return acked, released, watch.probes
+
+
+def test_the_panel_acks_a_bit_banged_probe_of_its_address_only():
+    assert _probe(0x3C) == (True, True, 1)
+    assert _probe(0x3D) == (False, True, 0)
+
+
+def test_storms_are_scripts_the_simulator_reads_and_the_same_for_a_seed():
+    a = emu_main.storm_script(7, 30)
+    assert a == emu_main.storm_script(7, 30) != emu_main.storm_script(8, 30)
+    steps = script.parse(a, "storm")
+    assert sum(1 for s in steps if s[0] == "hold") == 30
+
+
+def test_the_tour_plays_on_the_simulator_through_every_mode():
+    with open(os.path.join(ROOT, "host_sim", "emu", "tour.txt")) as f:
+        steps = script.parse(f.read(), "tour")
+    ref = Reference(steps, json.dumps({"seed_source": "fixed", "seed": 123456789}), "ssd1306")
+    assert len(ref.frames) > 40 and ref.shots and ref.events
+    assert len(ref.restarts) >= 3  # Title Bout, LARP and Arena each open in a fresh boot
+
+
+@pytest.mark.parametrize("value,ok", [(True, True), (False, True), (1, False), ("yes", False)])
+def test_report_mem_in_a_board_file_is_true_or_false(value, ok):
+    from dicebox import board
+
+    with open(os.path.join(ROOT, "boards", "rpi_pico.json")) as f:
+        obj = json.load(f)
+    obj["report_mem"] = value
+    if ok:
+        assert board.check(obj)["report_mem"] is value
+    else:
+        with pytest.raises(board.BoardError, match="report_mem"):
+            board.check(obj)
