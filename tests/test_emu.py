@@ -105,6 +105,21 @@ def test_the_tour_plays_on_the_simulator_through_every_mode():
     assert len(ref.restarts) >= 3  # Title Bout, LARP and Arena each open in a fresh boot
 
 
+def test_the_button_irq_calls_no_python_and_allocates_nothing():
+    # A hard IRQ runs on the interrupted code's stack, under its depth limit (the rp2
+    # port has no separate IRQ stack): its handler stays one frame, calling only C.
+    with open(os.path.join(ROOT, "firmware", "dicebox", "hw", "keys.py")) as f:
+        tree = ast.parse(f.read())
+    sample = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "_sample")
+    called = set()
+    for node in ast.walk(sample):
+        if isinstance(node, ast.Call):
+            f = node.func
+            called.add(f.attr if isinstance(f, ast.Attribute) else f.id)
+        assert not isinstance(node, (ast.List, ast.Dict, ast.Tuple, ast.ListComp, ast.JoinedStr, ast.Try, ast.Raise))
+    assert called <= {"range", "value", "ticks_us", "ticks_ms"}, called
+
+
 @pytest.mark.parametrize("value,ok", [(True, True), (False, True), (1, False), ("yes", False)])
 def test_report_mem_in_a_board_file_is_true_or_false(value, ok):
     from dicebox import board

@@ -120,7 +120,6 @@ class Loop:
                 # a save the full heap had no room for (Store.write_text): with the App
                 # gone its heap is free, so it is written before the error shows
                 setattr(self.store, "unsaved_save", None)
-                _scrub()  # no stale pointer keeps the old App alive
                 gc.collect()
                 job[0](*job[1])
                 print("dicebox: saved once the App was gone")  # on the USB console, under the error
@@ -196,23 +195,10 @@ class Loop:
             try:
                 if self.app is None and self.error is None:
                     self.start_app()
-                    _scrub()
                 self.step()
             except Exception as e:  # noqa: BLE001  show it and keep the box going
                 self.fail(e)
             time.sleep_ms(_LOOP_MS if self.panel_on else _ASLEEP_LOOP_MS)
-
-
-def _scrub(n=40, a=None, b=None, c=None, d=None):
-    """Overwrite the stack below the caller, n frames deep. The gc scans the
-    stack conservatively: a pointer a deep call left there (the boot's file
-    checks, an old App) would keep what it points to alive, modules and all
-    (issue #8: 8 orphan modules, ~12 KB, through a LARP power-on on the
-    virtual board). Small frames: their state lives on the C stack."""
-    try:
-        return _scrub(n - 1) if n else None
-    except RuntimeError:  # the stack's end (a small port): scrubbed that far
-        return None
 
 
 def _report_mem():

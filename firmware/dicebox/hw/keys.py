@@ -56,7 +56,14 @@ class Keys:
         return levels
 
     def _sample(self, _timer):
-        levels = self.read()
+        # A hard IRQ runs on the interrupted code's stack, under its depth limit: so one
+        # frame, no call into Python, nothing allocated, nothing that can raise.
+        levels = 0
+        pins = self.pins
+        bits = self.bits
+        for i in range(self.count):
+            if not pins[i].value():
+                levels |= bits[i]
         if levels == self.last:
             return
         self.last = levels
@@ -66,7 +73,7 @@ class Keys:
         if nxt == self.tail:
             # full: the newest slot takes the new level, so the end state is right
             self.levels[(h - 1) % _SIZE] = levels
-            self.lost += 1
+            self.lost = (self.lost + 1) & _MASK30
             return
         self.levels[h] = levels
         self.times[h] = ticks_ms()
