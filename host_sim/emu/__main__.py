@@ -50,9 +50,11 @@ def probe_romfs(uf2, board):
     """The size of the firmware's ROMFS partition 0 in bytes, 0 if it has none (one short boot)."""
     from host_sim.emu.board import EmuBoard, littlefs_image
 
-    main = (b"import vfs\ntry:\n n = vfs.rom_ioctl(1)\nexcept Exception:\n n = 0\n"
+    # said again and again: what is printed before the host opens the port is lost, and
+    # main.py may not end (the REPL waits for an interrupt the emulated USB host never sends)
+    main = (b"import vfs, time\ntry:\n n = vfs.rom_ioctl(1)\nexcept Exception:\n n = 0\n"
             b"p = vfs.rom_ioctl(2, 0) if n else None\n"
-            b"print('ROMFS=%d' % (p.ioctl(4, 0) * p.ioctl(5, 0) if p else 0))\n")
+            b"while True:\n print('ROMFS=%d' % (p.ioctl(4, 0) * p.ioctl(5, 0) if p else 0))\n time.sleep_ms(200)\n")
     emu = EmuBoard(uf2, board, littlefs_image({"main.py": main}))
     for _ in range(400):
         emu.run_ms(20)

@@ -27,8 +27,8 @@ FS_BLOCKS = 352
 # RPI_PICO's C stack: 0x20040000..0x20042000 ("stack: N out of 7936" in mem_info)
 _STACK_LO, _STACK_HI = 0x40000, 0x42000
 _PAINT = 0xA5
-# A flush is back-to-back transfers; the main loop sleeps 10 ms between passes.
-BURST_GAP_NS = 2 * NS_PER_MS
+# what micropython.mem_info() prints first: the loop's report after each flush
+_FRAME_MARK = b"GC: total:"
 
 
 class EmuError(Exception):
@@ -166,8 +166,9 @@ class EmuBoard:
         i2c = board["i2c"]
         self.freq = i2c["freq"]
         self.panel = Panel(disp["width"], disp["height"], disp["addr"], 132 if disp["controller"] == "sh1106" else 128)
-        self._bursts = []  # closed frames: (first ns, last ns, bytes, transfers, glass after)
-        self._burst = None  # the frame being sent: [first ns, last ns, bytes, transfers]
+        self._frames = []  # frames sent: (first ns, last ns, bytes, transfers, glass after)
+        self._frame = None  # the frame being sent: [first ns, last ns, bytes, transfers]
+        self._last_tx = -1
         self._tx = None
         self._addr_ok = False
         bus = self.mcu.i2c[i2c["id"]]
@@ -187,7 +188,10 @@ class EmuBoard:
 
     # -- the wiring --------------------------------------------------------------
     def _on_console(self, data):
+        start = max(0, len(self.console) - len(_FRAME_MARK) + 1)  # a mark that ends in data is new
         self.console.extend(data)
+        if self.console.find(_FRAME_MARK, start) >= 0:
+            self._frame_done()
         if self.console_file is not None:
             self.console_file.write(bytes(data))
             self.console_file.flush()
@@ -213,28 +217,32 @@ class EmuBoard:
             data = bytes(self._tx)
             self._tx = None
             now = self.clock.nanos
-            burst = self._burst
-            if burst is not None and now - burst[1] > BURST_GAP_NS:
-                self._bursts.append(tuple(burst) + (self.glass(),))
-                burst = None
             self.panel.write(data)
-            if burst is None:
-                burst = self._burst = [now, now, 0, 0]
-            burst[1] = now
-            burst[2] += len(data)
-            burst[3] += 1
+            frame = self._frame
+            if frame is None:
+                frame = self._frame = [now, now, 0, 0]
+            frame[1] = now
+            frame[2] += len(data)
+            frame[3] += 1
+            self._last_tx = now
         self._bus.complete_stop()
 
+    def _frame_done(self):
+        """The loop's report after a flush came (board file report_mem): what the panel got
+        since the last one is a frame. A pause inside a flush (a collection) is no report,
+        so a frame is never torn; the report's collection and the loop's sleep come
+        before the next flush, so no transfer of the next frame is counted in."""
+        frame = self._frame
+        if frame is not None:
+            self._frames.append(tuple(frame) + (self.glass(),))
+            self._frame = None
+
     def bursts(self):
-        """Every frame sent so far: (first ns, last ns, bytes, transfers, glass after it).
-        A frame is the transfers of one flush: the loop sleeps between flushes."""
-        out = list(self._bursts)
-        if self._burst is not None and self.clock.nanos - self._burst[1] > BURST_GAP_NS:
-            out.append(tuple(self._burst) + (self.glass(),))
-        return out
+        """Every frame sent so far: (first ns, last ns, bytes, transfers, glass after it)."""
+        return self._frames
 
     def last_transfer_ns(self):
-        return self._burst[1] if self._burst is not None else -1
+        return self._last_tx
 
     # -- driving it --------------------------------------------------------------
     @property

@@ -57,9 +57,10 @@ class Reference:
 
 
 def _dedupe(frames):
+    """Distinct frames in order; blank ones (a boot's panel set-up, the panel asleep) left out."""
     out = []
     for f in frames:
-        if not out or out[-1] != f:
+        if any(f) and (not out or out[-1] != f):
             out.append(f)
     return out
 
