@@ -180,6 +180,20 @@ def test_long_press_and_repeat():
     assert kinds[-1] == B.RELEASE
 
 
+def test_a_long_press_read_late_by_a_busy_loop_is_still_long():
+    # the loop was busy (a mode opening) from 5 ms after the press until 400 ms; the
+    # changes come in with their own times (the IRQ's ring), the hold counts from the edge
+    b = B.Buttons()
+    b.update(1 << B.BACK, 0)
+    b.update(1 << B.BACK, 5)
+    b.update(1 << B.BACK, 400)
+    b.update(1 << B.BACK, 700)
+    b.update(0, 700)
+    b.update(0, 730)
+    kinds = [e for _, e in b.events]
+    assert kinds[:2] == [B.PRESS, B.LONG] and B.CLICK not in kinds and kinds[-1] == B.RELEASE, kinds
+
+
 def test_script_errors_name_the_line():
     with pytest.raises(script.ScriptError, match="tour:2: unknown button 'JUMP'"):
         script.parse("press OK\npress JUMP\n", "tour")

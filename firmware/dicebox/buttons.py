@@ -57,7 +57,9 @@ class Buttons:
                 if diff(now, self.changed_at[b]) >= self.debounce_ms:
                     self.stable ^= bit
                     if level:
-                        self.down_at[b] = now
+                        # held since the edge, not since this update: a busy loop (a mode
+                        # opening) reads a long press late, and must not take it for a click
+                        self.down_at[b] = self.changed_at[b]
                         self.next_repeat[b] = self.repeat_delay_ms
                         self.long_sent &= ~bit
                         self.events.append((b, PRESS))
