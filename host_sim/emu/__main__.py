@@ -2,7 +2,7 @@
 emulated RP2040, checked against the simulator.
 
     python -m host_sim.emu --fw FIRMWARE.uf2 [--layout auto|files|rom] [--board rpi_pico]
-                           [--script FILE] [--storm N] [--storms K] [--seed S] [--out DIR] [--json]
+                           [--script FILE | --no-tour] [--storm N] [--storms K] [--seed S] [--out DIR] [--json]
 
 The flash is laid out as `make deploy` lays it (littlefs built from the staged
 files; for a firmware with a ROMFS partition and --layout rom or auto, the
@@ -149,6 +149,7 @@ def main(argv=None):
     p.add_argument("--layout", default="auto", choices=("auto", "files", "rom"))
     p.add_argument("--board", default="rpi_pico")
     p.add_argument("--script", help="a button script instead of the tour")
+    p.add_argument("--no-tour", action="store_true", help="the storms only")
     p.add_argument("--storm", type=int, default=40, metavar="N", help="random presses per storm (0: none)")
     p.add_argument("--storms", type=int, default=1, metavar="K", help="storms, each with its own seed")
     p.add_argument("--seed", type=int, default=None, help="the box's fixed seed and the first storm's (default: drawn)")
@@ -184,7 +185,7 @@ def main(argv=None):
             from host_sim import common
 
             runs.append((os.path.splitext(os.path.basename(args.script))[0], common.read_text(args.script, "--script")))
-        else:
+        elif not args.no_tour:
             with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tour.txt")) as f:
                 runs.append(("tour", f.read()))
         for k in range(args.storms if args.storm else 0):

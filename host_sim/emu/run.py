@@ -162,6 +162,8 @@ class Run:
                 resets_seen = emu.console.count(b"soft reboot")
                 first = self._settle(first_frame, edge, _RESET_LIMIT_MS, "soft reset")
                 result.resets.append((first - edge) / NS_PER_MS)
+                if edges:
+                    edges[-1] = edges[-1][:2] + ("reboot",)  # its frame is the new boot's: timed above
                 t0 = emu.now_ns - ms * NS_PER_MS
             for b in range(len(BUTTONS)):
                 bit = 1 << b
@@ -188,6 +190,8 @@ class Run:
         bursts = self.emu.bursts()
         for i, (ns, button, kind) in enumerate(edges):
             nxt = edges[i + 1][0] if i + 1 < len(edges) else None
+            if kind == "reboot":
+                continue
             for start, end, nbytes, count, _glass in bursts:
                 if start < ns:
                     continue
