@@ -203,7 +203,7 @@ def _scrub(n=40, a=None, b=None, c=None, d=None):
     """Overwrite the stack below the caller, n frames deep. The gc scans the
     stack conservatively: a pointer a deep call left there (the boot's file
     checks, an old App) would keep what it points to alive, modules and all
-    (issue #8: 8 orphan modules, ~12 KB, through a LARP power-on on the
+    (seen: 8 orphan modules, ~12 KB, through a LARP power-on on the
     virtual board). Small frames: their state lives on the C stack."""
     try:
         return _scrub(n - 1) if n else None
