@@ -12,7 +12,7 @@ LAYOUT ?= auto
 MP_FW ?=
 EMU_ARGS ?=
 
-.PHONY: sim test bench docs soak deploy repl clean emu
+.PHONY: sim test bench docs wiring case soak deploy repl clean emu
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,3 +53,34 @@ deploy: $(STAMP)
 
 repl: $(STAMP)
 	$(BIN)/mpremote connect $(PORT) repl
+
+# The wiring picture, drawn from the board file (schemdraw; the `hardware` extra).
+HWSTAMP := $(VENV)/.hardware
+$(HWSTAMP): $(STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,hardware]'
+	@touch $(HWSTAMP)
+
+wiring: $(HWSTAMP)
+	$(BIN)/python hardware/wiring.py boards/rpi_pico.json docs/img/wiring.png
+
+# The printable case: STL of the tray and the face for PANEL, BATTERY and
+# BUTTON_PITCH into build/case/, and the two previews in docs/img. OpenSCAD
+# comes from the distribution (Debian/Ubuntu: apt-get install -y openscad xvfb);
+# without a display its PNG export runs under xvfb-run.
+PANEL ?= 0.96
+BATTERY ?= 3xAA
+BUTTON_PITCH ?= 12.7
+CASE_OUT := build/case/dicebox-$(PANEL)-$(BATTERY)-$(BUTTON_PITCH)
+CASE_VIEW := --imgsize=1000,720 --camera=0,0,0,55,0,210,260 --autocenter --viewall --colorscheme=Tomorrow
+SCAD = $(if $(DISPLAY),,xvfb-run -a) openscad -D 'panel="$(PANEL)"' -D 'battery="$(BATTERY)"' -D button_pitch=$(BUTTON_PITCH)
+
+case:
+	@command -v openscad >/dev/null || { echo "make case: OpenSCAD is missing (Debian/Ubuntu: apt-get install -y openscad xvfb)"; exit 1; }
+	@test -n "$(DISPLAY)" || command -v xvfb-run >/dev/null || { echo "make case: no display and no xvfb-run for the PNG (Debian/Ubuntu: apt-get install -y xvfb)"; exit 1; }
+	@mkdir -p build/case
+	$(SCAD) -D 'part="base"' -o $(CASE_OUT)-base.stl hardware/case.scad
+	$(SCAD) -D 'part="lid"' -o $(CASE_OUT)-lid.stl hardware/case.scad
+	$(SCAD) -o $(CASE_OUT)-preview.png $(CASE_VIEW) hardware/case.scad
+	$(if $(DISPLAY),,xvfb-run -a) openscad -o docs/img/case.png $(CASE_VIEW) hardware/case.scad
+	$(if $(DISPLAY),,xvfb-run -a) openscad -D 'panel="1.3"' -o docs/img/case-1.3.png $(CASE_VIEW) hardware/case.scad
+	@echo "$(CASE_OUT)-base.stl and -lid.stl: print both; docs/img/case*.png redrawn"

@@ -1,4 +1,4 @@
-"""Arena duel (issue #7): every move-table row, result case and random event
+"""Arena duel (docs/rules/arena.md): every move-table row, result case and random event
 with forced dice. Fighter 0 is a (starts on space 4), 1 is b (space 5).
 
 Default builds are 6,6,6,6, so the targets are 13 (Strike, Kick, Block) and

@@ -1,7 +1,7 @@
 """The wound session's journal read and rewritten a piece at a time with one
 file open: its History record (journal.joined, Store.write_text apart) and the
 wound list's undo (journal.read's cut-back). littlefs gives every open file a
-cache of ~1.2 KB: two at once ran the virtual board out of heap (issue #8)."""
+cache of ~1.2 KB: two at once ran the virtual board out of heap."""
 import subprocess
 import sys
 

@@ -232,7 +232,7 @@ def test_duel_wounds_go_onto_the_tracker():
     tr = start_session(d)
     d.press(B.BACK)  # the session runs on in the background
     screen, wounds = play_duel(d)
-    assert running(d) is not tr  # asleep through the duel (issue #8): a new Tracker woke for its wounds
+    assert running(d) is not tr  # asleep through the duel (room for its saves): a new Tracker woke for its wounds
     name_duellists(d, wounds)
     assert d.app.top is screen
 

@@ -25,7 +25,8 @@ from dicebox.ui import home
 # Pico's heap is new then.
 #
 # The whole box: every mode on one Home, a wound session in the background
-# (asleep in another mode: ui/larp_timer.py). The target is 128k (issues 3, 8);
+# (asleep in another mode: ui/larp_timer.py). The target is 128k (a 64-bit heap that
+# size is stricter than the Pico's ~225 KB of 32-bit objects);
 # a Title Bout start holds the set-up, the card checks and the new fight at once
 # (docs/reliability.md, "What is left"). Seeds 3, 4 and 11 at 4,000 presses pass
 # from 136k (at 128k seeds 3 and 5 run out in a Title Bout start); make soak ran
@@ -34,9 +35,9 @@ from dicebox.ui import home
 WHOLE_HEAP = "160k"
 TARGET_HEAP = "128k"
 # A box whose Home menu offers one mode (storm.py --mode: a referee's power-on
-# for one game), the rest as above: each holds 128k (Title Bout since session 6:
-# seeds 3, 4 and 11 at 4,000 presses; it needed 144k while drawing interned
-# every letter and the panel model sat on the device's heap).
+# for one game), the rest as above: each holds 128k (Title Bout: seeds 3, 4
+# and 11 at 4,000 presses; drawing interns no letters and the panel model stays
+# off the device's heap, or it would need 144k).
 # docs/reliability.md has the figures.
 MODE_HEAPS = {"dice_ui": "128k", "arena_ui": "128k", "larp_ui": "128k", "titlebout_setup": "128k"}
 QSTR_POOL = re.compile(rb"qstr pool: n_pool=(\d+), n_qstr=(\d+)")

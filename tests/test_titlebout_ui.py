@@ -470,7 +470,7 @@ def test_a_corner_row_too_long_for_the_screen_shows_the_surname():
 
 def fail_once(monkeypatch, owner, name):
     """owner.name raises MemoryError the first time it is called (a heap broken up by
-    the power-on's earlier screens), as it was at 128k (issue #8); then works."""
+    the power-on's earlier screens), as a long power-on's can at 128k; then works."""
     real, failed = getattr(owner, name), []
 
     def short(*args, **kw):

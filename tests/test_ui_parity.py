@@ -22,7 +22,7 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
     assert got == cp.stdout
 
 
-# Issues 3, 5, 6, 7: every script in the heap it runs in (unix port, 64-bit,
+# Every script in the heap it runs in (unix port, 64-bit,
 # .mpy modules), and its live-heap high-water (gc.collect + gc.mem_alloc after
 # each frame) under a bound that catches growth. docs/benchmarks.md has the
 # figures.
@@ -51,7 +51,7 @@ HEAPS = {
     "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
     "titlebout": ("192k", 160 * 1024),
-    "wounds": ("184k", 174 * 1024),  # 172.7 KB: the LARP menu keeps its module list to unload a fight, the session can sleep (larp_timer) (issue #8)
+    "wounds": ("184k", 174 * 1024),  # 172.7 KB: the LARP menu keeps its module list to unload a fight, the session can sleep (larp_timer)
 }
 
 

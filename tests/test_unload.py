@@ -122,7 +122,7 @@ def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
     assert "dicebox.ui.larp_wounds_ui" not in sys.modules  # the screens load when opened
     task.end()
     _choose(d, "Dice")
-    d.press(B.BACK)  # back on Home: the ended session's modules go (issue #8: they stayed until a power cut)
+    d.press(B.BACK)  # back on Home: the ended session's modules go (not at the next power cut)
     assert d.app.stack[0].tasks == []
     assert {n for n in sys.modules if n.startswith("dicebox.")} <= boot
 

@@ -127,7 +127,7 @@ def test_sh1106_board_shows_the_same_image(mp, tmp_path):
     assert fc["f"] == fa["f"]
 
 
-# Issue 4: the real App, a dice session, a power cut and the resume, the
+# The real App, a dice session, a power cut and the resume, the
 # vboard's own ~10 KB (stand-in machine/time, flash device, step runner)
 # included. Code in ROM (make deploy on ROMFS firmware) in 128k: ~48 KB free
 # after boot. Code in RAM (stock firmware, .mpy files on the flash) needs 128k

@@ -197,7 +197,7 @@ def test_clock_file_forms():
     for bad in (None, "", "12x", "1 2", "1 2 3 4 5", "1 2 x 4", "--5", "1 2 --3 4"):
         assert larp_timer.read_clock(Files(bad))[1] is None
     # out of a session's range is damage (found by the fuzz: a clock of 99999999999
-    # ms put the session 12 days on at boot, every wound mortal, in big ints)
+    # ms moved the session on by 12 days at boot, every wound mortal, in big ints)
     for bad in ("99999999999", "-5", "1073741824", "5 1073741824 0 1", "5 -2 0 1", "5 9 2 1", "5 9 0 -2"):
         assert larp_timer.read_clock(Files(bad)) == (0, None), bad
     assert larp_timer.read_clock(Files("1073741823 1073741822 1 0")) == (1073741823, [1073741822, 1, 0])

@@ -108,7 +108,7 @@ def joined(store, name, buf, last=""):
     memoryviews of `buf`, each good until the next is asked for. The journal is
     opened for each piece and closed before it is handed on, so the caller can
     write it to a file of its own: littlefs then has one file's cache (~1.2 KB)
-    on the heap at a time, not two (issue #8)."""
+    on the heap at a time, not two: two did not fit a long power-on's heap."""
     if hasattr(store, "journal_read"):  # host MemoryStore
         out = []
         store.journal_read(name, out.append)

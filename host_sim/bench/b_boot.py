@@ -1,5 +1,5 @@
 # Boot to first frame, heap and flash figures of the firmware on the virtual board;
-# the real App's free heap under 128k (issue 4).
+# the real App's free heap under 128k.
 # CPython side only drives it: stages the deployed .mpy set (mpy-cross), then runs
 # the unchanged main.py under `micropython -X heapsize=...` (tests/vboard).
 # Under MicroPython itself this script prints nothing.
@@ -47,7 +47,7 @@ if sys.implementation.name == "cpython":
         _, st, _ = b.run(["wait 100"] + ["tap OK"] * 400 + ["state a"] + ["tap OK"] * 20 + ["state b", "end"], fake_app=True)
         row("flash bytes per input at input 400 (record ~2 KB)", (st["b"]["flash_bytes"] - st["a"]["flash_bytes"]) // 20, "bytes", "MicroPython")
         row("flash erases per input at input 400", "%.2f" % ((st["b"]["erases"] - st["a"]["erases"]) / 20), "erases", "MicroPython")
-        # the real App under 128k (issue 4): tests/test_vboard.py's session (boot, Dice,
+        # the real App under 128k: tests/test_vboard.py's session (boot, Dice,
         # 3 rolls, a power cut, the resume, one more roll)
         runs = []
 

@@ -1,4 +1,4 @@
-# UI budgets of issue 3 on MicroPython's unix port, in a 128k heap: render time
+# UI budgets on MicroPython's unix port, in a 128k heap: render time
 # per frame over the screen tour (App.render + Display.flush, time.ticks_us),
 # free heap and the live-heap high-water. CPython only drives it: compiles the
 # firmware, the simulated device and the driver to .mpy (as on the Pico), then

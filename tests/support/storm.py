@@ -244,7 +244,7 @@ class Storm:
     def on_home(self):
         # its own frame: a local or a popped value-stack slot in action() that held the
         # App would keep the whole old App (its fight, its modes' modules) alive through
-        # power_cut()'s reboot, as the conservative gc scans the frame (issue #8)
+        # power_cut()'s reboot, as the conservative gc scans the frame
         app = self.dev.app
         return type(app.top).__name__ == "Home" and len(app.stack) == 1
 
@@ -469,14 +469,14 @@ class Storm:
         # a method of its own, not inline in run(): MicroPython leaves popped values in
         # a frame's value stack and its gc scans them, so the top screen read in run()'s
         # long-lived frame kept that App (after a power cut, its whole mode) alive until
-        # the next STATE line: the bare-Home steps of issue #8
+        # the next STATE line, and the bare-Home heap figures measured it
         top = self.dev.app.top
         print("STATE %d %d %s %d" % (self.actions, self.presses, type(top).__name__, len(self.dev.app.stack)))
 
     def step(self):
         """One action, then every check. In a frame of its own: run()'s long-lived
         frame would keep the last Device it read in a popped value-stack slot, and
-        with it the whole old App through the next power cut's reboot (issue #8)."""
+        with it the whole old App through the next power cut's reboot."""
         try:
             self.action()
         except MemoryError:

@@ -7,7 +7,7 @@ MODULES = {
     "titlebout": "titlebout",
     "arena": "arena",
     "arena_cup": "arena_cup",
-    # LARP (issue #6)
+    # LARP: docs/rules/larp.md
     "boxing": "larp_boxing", "duel": "larp_duel", "shoot": "larp_shoot", "stealth": "larp_stealth", "wounds": "larp_wounds",
 }
 

@@ -107,7 +107,7 @@ def _mode_of(ruleset):
 def resume_current(app, at_boot=False):
     """Open the unfinished fight saved before a power cut; True if there was one.
     From Home's Resume row, a fight with no room on this power-on's heap (broken
-    up by the screens before) opens after a restart, on a whole heap (issue #8);
+    up by the screens before) opens after a restart, on a whole heap;
     at boot that heap is whole already: the loop's error screen."""
     text = app.store.current()
     if text is None:
@@ -172,7 +172,7 @@ class Home(Menu):
         Menu.__init__(self, app, "dicebox", [])
         self.tasks = []
         # taken before a saved background task loads: its modules are a mode's, and go
-        # once the task ends (issue #8: taken after, they stayed until the next power cut)
+        # once the task ends (taken after, they would stay until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
         self.keep = self.boot_modules
         # before a task loads: an App booted again after an error would otherwise load

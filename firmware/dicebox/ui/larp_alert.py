@@ -41,7 +41,7 @@ class AlertScreen(Screen):
                 app.stack.remove(self)
                 app.redraw()
             if self.loaded is not None:
-                # this code leaves the heap again, not at the next visit to Home (issue #8)
+                # this code leaves the heap now: kept to the next Home, it held a full heap's room
                 unload_new(self.loaded)
             self.tr.doze()  # woken over another mode: asleep again
 

@@ -105,7 +105,7 @@ def offer_wounds(screen, wounds, ask_who):
     the wound tracker, if one runs. The session slept while the fight was
     played and wakes now; if the heap has no room for it beside the finished
     fight, the fight's screen goes and the LARP menu makes the offer once the
-    fight's code has left (LarpMenu.tick; issue #8).
+    fight's code has left (LarpMenu.tick).
 
     wounds: [[who, kind name], ...]; ask_who: who is a duellist (1/2) whose
     participant number is asked, else who is the participant already."""

@@ -49,7 +49,7 @@ def read_clock(store):
 def write_clock(store, ms, stamp=None):
     """A write the heap has no room for (littlefs's file cache, on a broken-up
     heap) is left to the next one, SAVE_MS on, not the error screen: the next
-    replaces it, and a stamp is trusted only with its journal's size (issue #8)."""
+    replaces it, and a stamp is trusted only with its journal's size."""
     try:
         store.write_text(CLOCK, "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms))
     except MemoryError:

@@ -93,7 +93,7 @@ KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"),
 # What a mode key opens: (label key, module, function) in menu order. A fight
 # plays with the wound session asleep (rest): it saves after every input, and
 # the session's 11-13 KB beside it ran a LARP power-on out of heap at 128k
-# (issue #8); its wounds wake it as the fight ends (larp_fights.offer_wounds).
+# on the 64-bit port; its wounds wake it as the fight ends (larp_fights.offer_wounds).
 # The wound list wakes it if it sleeps.
 _ITEMS = const((
     ("boxing", "larp_boxing_ui", "boxing_setup"),
@@ -157,7 +157,7 @@ class LarpMenu(Menu):
     def resumed(self):
         # back from a fight or the wound list: their modules leave the heap, as a
         # mode's do on Home (a running wound session's stay: Home pinned them), so
-        # the next fight does not sit on top of the last one's code (issue #8)
+        # the next fight does not sit on top of the last one's code
         unload_new(self.keep)
         self.build()
 

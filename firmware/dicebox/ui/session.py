@@ -78,7 +78,7 @@ class Session:
         in 128k (if the heap runs out here, the saved record is whole; screens keep no
         game: `built` tells them it changed).
         A build may load code only a build needs (Title Bout's card checks): it goes
-        again, as after the fight screen's first build, not at Home (issue #8)."""
+        again, as after the fight screen's first build, not at Home."""
         self.game = None
         self.built += 1
         loaded = tuple(sys.modules)

@@ -172,7 +172,7 @@ class Setup(Menu):
     def _start(self, step, *args):
         """step(*args) of a bout's start. One that finds no room on this power-on's
         heap, broken up by the screens before it, is saved as the unfinished fight
-        and opens after a restart, on a whole heap, as after a power cut (issue #8);
+        and opens after a restart, on a whole heap, as after a power cut;
         the table's AGG tie roll-off, if still owed, is asked there."""
         loaded = tuple(sys.modules)
         self.starting = None  # the bout's record, once made
