@@ -53,7 +53,8 @@ def _paths(obj, here=()):
 
 @st.composite
 def mutated(draw, base):
-    """A valid object with one to three of: a value replaced, a field dropped or added."""
+    """A valid object with one to three of: a value replaced, a field dropped or
+    added, a whole number written as a float (0.0, as JSON writers and spreadsheets do)."""
     obj = json.loads(json.dumps(base))
     for _ in range(draw(st.integers(1, 3))):
         paths = list(_paths(obj))
@@ -63,7 +64,7 @@ def mutated(draw, base):
         parent = obj
         for key in path[:-1]:
             parent = parent[key]
-        how = draw(st.sampled_from(["replace", "drop", "add", "number"]))
+        how = draw(st.sampled_from(["replace", "drop", "add", "number", "float"]))
         if how == "replace":
             parent[path[-1]] = draw(JSONISH)
         elif how == "drop":
@@ -72,8 +73,10 @@ def mutated(draw, base):
             parent[draw(TEXT)] = draw(JSONISH)
         elif how == "add":
             parent.append(draw(JSONISH))
-        else:
+        elif how == "number":
             parent[path[-1]] = draw(NUMBER)
+        elif type(parent[path[-1]]) is int:
+            parent[path[-1]] = float(parent[path[-1]])
     return obj
 
 
