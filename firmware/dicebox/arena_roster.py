@@ -6,7 +6,7 @@ file is the built-in starting roster; a damaged one is set aside as .bad and
 reported in one line, never a traceback.
 """
 from dicebox.core import arena
-from dicebox.core.compat import loads as _json
+from dicebox.core.compat import loads
 from dicebox.core.jsonout import dumps
 
 NAME = "arena_fighters.json"
@@ -36,7 +36,7 @@ def parse(text, where=NAME):
     if len(text) > LIMIT:
         raise RosterError("%s: larger than %d bytes" % (where, LIMIT))
     try:
-        obj = _json(text)
+        obj = loads(text)
     except ValueError:
         raise RosterError("%s: not valid JSON" % where)
     if not isinstance(obj, list):

@@ -5,7 +5,8 @@ the device): the device and the host read the same file with json (compat.loads:
 number may be written 0.0).
 Pure code (no machine), so the host checks a board before deploying it.
 """
-from dicebox.core.compat import const, loads as _json
+from dicebox.core import compat
+from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
 
@@ -129,7 +130,7 @@ def check(obj, where="board.json"):
 
 def loads(text, where="board.json"):
     try:
-        obj = _json(text)
+        obj = compat.loads(text)
     except ValueError:
         raise BoardError("%s: not valid JSON" % where)
     return check(obj, where)

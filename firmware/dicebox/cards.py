@@ -7,7 +7,7 @@ one typo in a card never hides the others.
 import os
 
 from dicebox.core import tbdata
-from dicebox.core.compat import loads as _json
+from dicebox.core.compat import loads
 
 DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
 DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
@@ -28,7 +28,7 @@ def read_json(path):
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:
         with open(path) as f:
-            return _json(f)
+            return loads(f)
     except OSError:
         raise tbdata.DataError("%s: cannot read the file" % path)
     except UnicodeError:  # before ValueError: CPython's decode error is both

@@ -11,7 +11,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
 from dicebox import call_once
-from dicebox.core.compat import const, loads as _json
+from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -190,7 +190,7 @@ class Store:
         obj = None
         if text is not None:
             try:
-                obj = _json(text)
+                obj = loads(text)
             except ValueError:
                 obj = None
         return call_once("dicebox.settings", "merge_valid", obj)

@@ -6,7 +6,7 @@ intact), damaged files are set aside as name.bad with a notice, History is
 pruned, and a fight or wound session already in History is not offered again.
 """
 from dicebox import call_once
-from dicebox.core.compat import loads as _json
+from dicebox.core.compat import loads
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import CURRENT, SETTINGS, WOUNDS, _history_name
@@ -31,7 +31,7 @@ def _check_settings(st):
         return
     why = None
     try:
-        obj = _json(data.decode("utf-8"))
+        obj = loads(data.decode("utf-8"))
         if not isinstance(obj, dict):
             why = "is not a settings object"
     except UnicodeError:

@@ -51,7 +51,7 @@ def size(lead):
 _EXACT = const(1 << 24)
 
 
-def loads(src):
+def loads(text):
     """json.loads (or json.load of a file), every whole float made the int it is:
     the checks then see only ints, and no float reaches the rules. A float
     with a fraction, NaN or infinity is left for the field's check to refuse.
@@ -59,7 +59,7 @@ def loads(src):
     import json
 
     try:
-        top = [json.load(src) if hasattr(src, "read") else json.loads(src)]
+        top = [json.load(text) if hasattr(text, "read") else json.loads(text)]
     except RuntimeError:  # CPython's parser recurses: a file nested thousands deep
         raise ValueError("nested too deep")
     todo = [top]

@@ -6,7 +6,8 @@ the saved record) and byte-identical parity between interpreters.
 """
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
-from dicebox.core.compat import const, loads as _json
+from dicebox.core import compat
+from dicebox.core.compat import const
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps, parts
 from dicebox.core.log import EVENT, ROLL, Log
@@ -108,7 +109,7 @@ def loads(text, where="record"):
         except UnicodeError:
             raise RecordError("%s: not UTF-8 text" % where)
     try:
-        obj = _json(text)
+        obj = compat.loads(text)
     except ValueError:
         raise RecordError("%s: not valid JSON" % where)
     return from_obj(obj, where)
