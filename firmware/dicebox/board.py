@@ -1,8 +1,8 @@
 """Board files: which pins, bus and panel a build uses, checked with clear errors.
 
 One small JSON file per board (boards/*.json in the repository, board.json on
-the device): the device and the host read the same file with json (compat.loads: a whole
-number may be written 0.0).
+the device): the device and the host read the same file (compat.loads: a
+whole number may be written 0.0).
 Pure code (no machine), so the host checks a board before deploying it.
 """
 from dicebox.core import compat

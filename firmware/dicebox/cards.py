@@ -15,9 +15,9 @@ MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
 
 
 def read_json(path):
-    # The size first, then json.load from the file (compat.loads): MicroPython parses the
-    # stream as it reads, so no buffer the size of the limit is allocated
-    # (a 16 KB read buffer failed on a fragmented heap).
+    # The size first, then json.load from the file (compat.loads takes the
+    # file): MicroPython parses the stream as it reads, so no buffer the size
+    # of the limit is allocated (a 16 KB read buffer failed on a fragmented heap).
     try:
         size = os.stat(path)[6]
     except OSError:

@@ -6,8 +6,8 @@ intact), damaged files are set aside as name.bad with a notice, History is
 pruned, and a fight or wound session already in History is not offered again.
 """
 from dicebox import call_once
-from dicebox.core.compat import loads
 from dicebox.core import record as _record
+from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
 from dicebox.store import CURRENT, SETTINGS, WOUNDS, _history_name
 

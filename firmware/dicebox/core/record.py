@@ -4,9 +4,9 @@ Everything else (state, transcript, result) is derived by replaying it, which
 gives undo (replay without the last input), resume after a power cut (replay
 the saved record) and byte-identical parity between interpreters.
 """
+from dicebox.core import compat
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
-from dicebox.core import compat
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps, parts
