@@ -50,10 +50,10 @@ class MemoryStore:
         return len(lines)
 
     def settings(self):
-        import json
+        from dicebox.core.compat import loads
 
         raw = self.files.get("settings.json")
-        return S.merge_valid(json.loads(raw)) if raw else S.defaults()
+        return S.merge_valid(loads(raw)) if raw else S.defaults()
 
     def save_settings(self, values):
         from dicebox.core.jsonout import dumps

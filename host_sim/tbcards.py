@@ -26,6 +26,24 @@ def demo_cards():
     return found
 
 
+def _whole(text):
+    """The int a cell or option value holds: "5", or "5.0" as a spreadsheet
+    may write it (the rule of compat.loads, as for JSON files); ValueError else."""
+    from dicebox.core.compat import loads
+
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        v = loads(text)
+    except ValueError:
+        v = None
+    if type(v) is not int:
+        raise ValueError(text)
+    return v
+
+
 def csv_to_card(text, where):
     """Parse a CSV card into the JSON card shape; errors name the line."""
     card = {}
@@ -53,7 +71,7 @@ def csv_to_card(text, where):
                 card[key] = row[1]
             else:
                 try:
-                    card[key] = int(row[1])
+                    card[key] = _whole(row[1])
                 except ValueError:
                     raise CliError("%s: field '%s': '%s' is not a whole number" % (here, key, row[1]))
             continue
@@ -62,7 +80,7 @@ def csv_to_card(text, where):
         if row[0] in punches:
             raise CliError("%s: punch code '%s' given twice" % (here, row[0]))
         try:
-            points = int(row[2])
+            points = _whole(row[2])
         except ValueError:
             raise CliError("%s: points '%s' is not a whole number" % (here, row[2]))
         flags = row[3].upper().split() if len(row) == 4 else []
@@ -107,10 +125,10 @@ def load_charts(path):
 
 
 def _json(text, path):
-    import json
+    from dicebox.core.compat import loads
 
     try:
-        return json.loads(text)
+        return loads(text)
     except ValueError as e:
         raise CliError("%s: not valid JSON (%s)" % (path, e))
 
@@ -126,7 +144,7 @@ def option_args(pairs):
             out[name] = value == "true"
         else:
             try:
-                out[name] = int(value)
+                out[name] = _whole(value)
             except ValueError:
                 out[name] = value
     return out

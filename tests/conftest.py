@@ -83,10 +83,11 @@ def pytest_configure(config):
 
 
 def pytest_terminal_summary(terminalreporter):
-    from hardening import FIGURES, SOAK
+    from hardening import FIGURES, PERCENT, SOAK
 
     if FIGURES:
-        terminalreporter.write_line("hardening figures (%s size):" % ("soak" if SOAK else "test"))
+        kind = ("soak" if PERCENT == 100 else "soak at %d%%" % PERCENT) if SOAK else "test"
+        terminalreporter.write_line("hardening figures (%s size):" % kind)
         for name in sorted(FIGURES):
             terminalreporter.write_line("  %s: %s" % (name, FIGURES[name]))
     if _mp_runs:

@@ -3,16 +3,19 @@ sessions): one scale knob and the figures docs/reliability.md reports.
 
 `make test` runs every hardening test at a small size; `make soak` runs the
 same tests (marker `soak`) with DICEBOX_SOAK=1 at full size. Nothing is skipped.
+DICEBOX_SOAK_PERCENT=N runs the soak at N% of full size (never below the test
+size): CI's time-boxed slice.
 """
 import os
 
 SOAK = os.environ.get("DICEBOX_SOAK", "") not in ("", "0")
+PERCENT = int(os.environ.get("DICEBOX_SOAK_PERCENT", "100"))
 FIGURES = {}  # name -> text, printed at the end of the run (tests/conftest.py)
 
 
 def size(small, full):
     """small under `make test`, full under `make soak`."""
-    return full if SOAK else small
+    return max(small, full * PERCENT // 100) if SOAK else small
 
 
 def figure(name, text):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from hardening import figure, size
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dicebox import arena_roster, board, cards, roster
@@ -34,7 +34,8 @@ def tried(loader):
 TEXT = st.text(st.characters(codec="utf-8"), max_size=20) | st.sampled_from(
     ["Иван Петров", "Ёжик", "", " ", "\x00", "a" * 300, "K", "KD", "CUT", "demo", "dice", "wounds", "héllo\u202e"])
 NUMBER = st.integers() | st.sampled_from([0, -1, 1, 2 ** 31, -(2 ** 63), 10 ** 30, 255, 256, 999999999, 1000000000]) | \
-    st.floats(allow_nan=False) | st.booleans()
+    st.floats(allow_nan=False) | st.booleans() | \
+    st.integers(-3, 2 ** 25).map(float) | st.sampled_from([0.0, -0.0, 1.0, 60.0, 4e5, 16777216.0, 16777217.0, 0.5])  # written 0.0
 LEAF = st.none() | NUMBER | TEXT
 JSONISH = st.recursive(LEAF, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(TEXT, inner, max_size=5),
                        max_leaves=25)
@@ -52,7 +53,8 @@ def _paths(obj, here=()):
 
 @st.composite
 def mutated(draw, base):
-    """A valid object with one to three of: a value replaced, a field dropped or added."""
+    """A valid object with one to three of: a value replaced, a field dropped or
+    added, a whole number written as a float (0.0, as JSON writers and spreadsheets do)."""
     obj = json.loads(json.dumps(base))
     for _ in range(draw(st.integers(1, 3))):
         paths = list(_paths(obj))
@@ -62,7 +64,7 @@ def mutated(draw, base):
         parent = obj
         for key in path[:-1]:
             parent = parent[key]
-        how = draw(st.sampled_from(["replace", "drop", "add", "number"]))
+        how = draw(st.sampled_from(["replace", "drop", "add", "number", "float"]))
         if how == "replace":
             parent[path[-1]] = draw(JSONISH)
         elif how == "drop":
@@ -71,8 +73,10 @@ def mutated(draw, base):
             parent[draw(TEXT)] = draw(JSONISH)
         elif how == "add":
             parent.append(draw(JSONISH))
-        else:
+        elif how == "number":
             parent[path[-1]] = draw(NUMBER)
+        elif type(parent[path[-1]]) is int:
+            parent[path[-1]] = float(parent[path[-1]])
     return obj
 
 
@@ -88,6 +92,17 @@ def as_bytes(obj_strategy):
         text.map(lambda b: b + b" " * 70000),  # a huge file
         st.sampled_from([b"", b"null", b"[]", b"{}", b"\xd0", "{\"имя\": 1}".encode(), b"1e999", b"NaN"]),
     )
+
+
+def floats_in(obj):
+    """A loader's result holds no float: a whole one is read as an int, any other refused."""
+    if isinstance(obj, float):
+        return [obj]
+    if isinstance(obj, dict):
+        obj = list(obj.values())
+    if isinstance(obj, (list, tuple)):
+        return [f for v in obj for f in floats_in(v)]
+    return []
 
 
 def refused(e, where, kind):
@@ -122,6 +137,7 @@ def test_record_decoder_and_replay_refuse_bad_records_with_a_named_field(data):
         assert isinstance(e, RecordError), "replay: %s: %s" % (type(e).__name__, e)
         assert "\n" not in str(e)
         return
+    assert floats_in(rec.to_obj()) == []
     for i in range(record.line_count(game)):  # History's transcript of it
         assert isinstance(record.line(game, rec, i), str)
 
@@ -166,9 +182,11 @@ def test_card_files_on_the_device(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("c") / "x.json"
     path.write_bytes(data)
     try:
-        cards.load_card(str(path), CHARTS)
+        card = cards.load_card(str(path), CHARTS)
     except Exception as e:  # noqa: BLE001
         refused(e, str(path) + ": ", tbdata.DataError)
+        return
+    assert floats_in(card) == []
 
 
 def test_a_bad_card_in_the_folder_never_hides_the_others(tmp_path):
@@ -208,7 +226,7 @@ def test_settings_file_never_stops_the_boot(tmp_path_factory, data):
     (root / "settings.json").write_bytes(data)
     st_ = ST.Store(str(root))
     got = st_.settings()
-    assert S.check(got) == got  # whatever was on flash, the box runs on valid settings
+    assert S.check(got) == got and floats_in(got) == []  # whatever was on flash, the box runs on valid settings
     assert all("\n" not in n for n in st_.notices)
     if (root / "settings.json.bad").exists():
         assert st_.notices and st_.notices[0].startswith("settings.json ")
@@ -216,14 +234,19 @@ def test_settings_file_never_stops_the_boot(tmp_path_factory, data):
 
 @FUZZ
 @given(data=as_bytes(mutated(BOARD) | JSONISH))
+@example(data=json.dumps(dict(BOARD, i2c=dict(BOARD["i2c"], id=0.0))).encode())  # found by the soak: TypeError
 def test_board_file(tmp_path_factory, data):
     tried("board.load")
     path = tmp_path_factory.mktemp("b") / "board.json"
     path.write_bytes(data)
     try:
-        board.load(str(path))
+        got = board.load(str(path))
     except Exception as e:  # noqa: BLE001
         refused(e, str(path) + ": ", board.BoardError)
+        return
+    ints = list(got["i2c"].values()) + [got["display"][k] for k in ("width", "height", "addr")]
+    ints += [p for p in got["buttons"] + [got["buzzer"]] if p is not None]
+    assert all(type(v) is int for v in ints), got  # no float, no true for 1
 
 
 ARENA_ROSTER = [[name, list(build)] for name, build in arena_roster.DEFAULTS]
@@ -239,6 +262,7 @@ def test_arena_roster_file(tmp_path_factory, data):
     (root / arena_roster.NAME).write_bytes(data)
     st_ = ST.Store(str(root))
     fighters, error = arena_roster.load(st_)
+    assert floats_in(fighters) == []
     for name, build in fighters:
         assert arena.check_name(name) == name and arena.check_build(list(build))
     if error is None:

@@ -5,9 +5,8 @@ entries, names distinct, every build checked by the rules core. A missing
 file is the built-in starting roster; a damaged one is set aside as .bad and
 reported in one line, never a traceback.
 """
-import json
-
 from dicebox.core import arena
+from dicebox.core.compat import loads
 from dicebox.core.jsonout import dumps
 
 NAME = "arena_fighters.json"
@@ -37,7 +36,7 @@ def parse(text, where=NAME):
     if len(text) > LIMIT:
         raise RosterError("%s: larger than %d bytes" % (where, LIMIT))
     try:
-        obj = json.loads(text)
+        obj = loads(text)
     except ValueError:
         raise RosterError("%s: not valid JSON" % where)
     if not isinstance(obj, list):

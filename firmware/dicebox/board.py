@@ -1,11 +1,11 @@
 """Board files: which pins, bus and panel a build uses, checked with clear errors.
 
 One small JSON file per board (boards/*.json in the repository, board.json on
-the device): the device and the host read the same file with plain json.
+the device): the device and the host read the same file (compat.loads: a
+whole number may be written 0.0).
 Pure code (no machine), so the host checks a board before deploying it.
 """
-import json
-
+from dicebox.core import compat
 from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
@@ -56,7 +56,7 @@ def _pin(value, field, where):
 
 
 def _choice(value, allowed, field, where):
-    if value not in allowed:
+    if value not in allowed or isinstance(value, bool):  # true == 1 in Python: not an I2C block
         raise BoardError("%s: field '%s': %s is not one of %s" % (where, field, shown(value), ", ".join([str(a) for a in allowed])))
     return value
 
@@ -134,7 +134,7 @@ def check(obj, where="board.json"):
 
 def loads(text, where="board.json"):
     try:
-        obj = json.loads(text)
+        obj = compat.loads(text)
     except ValueError:
         raise BoardError("%s: not valid JSON" % where)
     return check(obj, where)

@@ -4,10 +4,10 @@ The checks are pure (dicebox.core.tbdata); this module only reads files.
 load_dir() keeps going past a bad file and returns its one-line error, so
 one typo in a card never hides the others.
 """
-import json
 import os
 
 from dicebox.core import tbdata
+from dicebox.core.compat import loads
 
 DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
 DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
@@ -15,9 +15,9 @@ MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
 
 
 def read_json(path):
-    # The size first, then json.load from the file: MicroPython parses the
-    # stream as it reads, so no buffer the size of the limit is allocated
-    # (a 16 KB read buffer failed on a fragmented heap).
+    # The size first, then json.load from the file (compat.loads takes the
+    # file): MicroPython parses the stream as it reads, so no buffer the size
+    # of the limit is allocated (a 16 KB read buffer failed on a fragmented heap).
     try:
         size = os.stat(path)[6]
     except OSError:
@@ -28,7 +28,7 @@ def read_json(path):
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:
         with open(path) as f:
-            return json.load(f)
+            return loads(f)
     except OSError:
         raise tbdata.DataError("%s: cannot read the file" % path)
     except UnicodeError:  # before ValueError: CPython's decode error is both

@@ -214,11 +214,18 @@ def load_board():
     try:
         # the checker leaves after the call: its ~9 KB of bytecode goes back to the heap
         return call_once("dicebox.board", "load", _BOARD_FILE)
-    except ValueError as e:  # board.BoardError
-        print("dicebox:", e)  # on the USB console: there is no panel to show it on yet
-        return None
+    except MemoryError:
+        gc.collect()  # room for the line
+        print("dicebox: %s: no memory to check it" % _BOARD_FILE)
+    except Exception as e:  # noqa: BLE001  not KeyboardInterrupt: Ctrl-C still stops the boot
+        # on the USB console: there is no panel to show it on yet
+        if type(e).__name__ == "BoardError":  # names the file and field
+            print("dicebox:", e)
+        else:  # a fault of the check itself: one line (a repr), never a traceback
+            print("dicebox: %s: cannot be checked: %r" % (_BOARD_FILE, e))
     finally:
         gc.collect()
+    return None
 
 
 def main():

@@ -10,10 +10,8 @@ inspection) with a short notice for the UI, and the box carries on.
 Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
-import json
-
 from dicebox import call_once
-from dicebox.core.compat import const
+from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
@@ -192,7 +190,7 @@ class Store:
         obj = None
         if text is not None:
             try:
-                obj = json.loads(text)
+                obj = loads(text)
             except ValueError:
                 obj = None
         return call_once("dicebox.settings", "merge_valid", obj)

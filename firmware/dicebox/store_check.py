@@ -5,10 +5,9 @@ Leftover .tmp files are removed (an interrupted write: the old file is
 intact), damaged files are set aside as name.bad with a notice, History is
 pruned, and a fight or wound session already in History is not offered again.
 """
-import json
-
 from dicebox import call_once
 from dicebox.core import record as _record
+from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
 from dicebox.store import CURRENT, SETTINGS, WOUNDS, _history_name
 
@@ -32,7 +31,7 @@ def _check_settings(st):
         return
     why = None
     try:
-        obj = json.loads(data.decode("utf-8"))
+        obj = loads(data.decode("utf-8"))
         if not isinstance(obj, dict):
             why = "is not a settings object"
     except UnicodeError:
@@ -43,7 +42,7 @@ def _check_settings(st):
         st.set_aside(SETTINGS, why)
         return
     kept = call_once("dicebox.settings", "merge_valid", obj)
-    bad = [k for k in obj if k not in kept or kept[k] != obj[k]]
+    bad = [k for k in obj if k not in kept or kept[k] != obj[k] or type(kept[k]) is not type(obj[k])]  # 1 == true
     if bad:
         bad.sort()
         from dicebox.core.errtext import shown  # only for a damaged file

@@ -1,5 +1,5 @@
-"""The one place the core meets the interpreter: const() and a str's UTF-8 bytes
-on both sides.
+"""The one place the core meets the interpreter: const(), a str's UTF-8 bytes
+and JSON numbers on both sides.
 
 Walking a str (`for ch in s`, `s[i]`) makes each character it yields an
 interned name on MicroPython, never freed: every letter a record or a screen
@@ -43,3 +43,33 @@ def code_at(b, i):
 def size(lead):
     """Bytes of the UTF-8 sequence whose first byte is `lead`."""
     return 1 if lead < 0xC0 else (2 if lead < 0xE0 else (3 if lead < 0xF0 else 4))
+
+
+# A whole number in a file may be written 0.0 or 4e5 (JSON writers, spreadsheets).
+# Up to 2**24 a float is exact on the Pico too (single precision): beyond, 123456789.0
+# would read as 123456792 there, so it stays a float and the field's check refuses it.
+_EXACT = const(1 << 24)
+
+
+def loads(text):
+    """json.loads (or json.load of a file), every whole float made the int it is:
+    the checks then see only ints, and no float reaches the rules. A float
+    with a fraction, NaN or infinity is left for the field's check to refuse.
+    Raises ValueError for text that is not JSON, as json does."""
+    import json
+
+    try:
+        top = [json.load(text) if hasattr(text, "read") else json.loads(text)]
+    except RuntimeError:  # CPython's parser recurses: a file nested thousands deep
+        raise ValueError("nested too deep")
+    todo = [top]
+    while todo:  # a list, not recursion: a deeply nested file must not end the stack
+        c = todo.pop()
+        for k in c if isinstance(c, dict) else range(len(c)):
+            v = c[k]
+            if type(v) is float:
+                if -_EXACT <= v <= _EXACT and int(v) == v:
+                    c[k] = int(v)
+            elif isinstance(v, (list, dict)):
+                todo.append(v)
+    return top[0]

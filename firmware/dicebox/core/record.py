@@ -4,8 +4,7 @@ Everything else (state, transcript, result) is derived by replaying it, which
 gives undo (replay without the last input), resume after a power cut (replay
 the saved record) and byte-identical parity between interpreters.
 """
-import json
-
+from dicebox.core import compat
 from dicebox.core import dice as _dice
 from dicebox.core import rulesets
 from dicebox.core.compat import const
@@ -69,7 +68,7 @@ def from_obj(obj, where="record"):
     for key in ("dicebox", "ruleset", "seed"):
         if key not in obj:
             raise RecordError("%s: missing field '%s'" % (where, key))
-    if obj["dicebox"] != _VERSION:
+    if not _int(obj["dicebox"]) or obj["dicebox"] != _VERSION:
         from dicebox.core.errtext import shown  # only when it fails
         raise RecordError("%s: field 'dicebox': version %s is not %d" % (where, shown(obj["dicebox"]), _VERSION))
     ruleset = obj["ruleset"]
@@ -110,7 +109,7 @@ def loads(text, where="record"):
         except UnicodeError:
             raise RecordError("%s: not UTF-8 text" % where)
     try:
-        obj = json.loads(text)
+        obj = compat.loads(text)
     except ValueError:
         raise RecordError("%s: not valid JSON" % where)
     return from_obj(obj, where)

@@ -83,13 +83,15 @@ def _target_range(app):
 
 def saved_offer(store):
     """(wounds, ask_who) a restart left for the LARP menu to offer (OFFER), or None."""
-    import json
+    from dicebox.core.compat import loads
 
     data = store.read_bytes(OFFER)
     if data is None:
         return None
     try:
-        ask, wounds = json.loads(data.decode("utf-8"))  # UnicodeError is a ValueError
+        ask, wounds = loads(data.decode("utf-8"))  # UnicodeError is a ValueError
+        if type(ask) is not int or ask not in (0, 1):
+            raise ValueError
         for who, kind in wounds:
             if kind not in larp.KIND_NAMES or type(who) is not int or not 0 <= who <= larp.MAX_PARTICIPANTS:
                 raise ValueError
