@@ -9,12 +9,27 @@ summary counts can be replayed on the box or with `dicebox-sim fight arena
 --seed S`. Kept apart from the core because the core is what runs on the Pico:
 there, the log is the point.
 
-Plain Python (runs on MicroPython too, where the bench measures it). The
-generator is the core's: s * A mod M equals Schrage's product, and eight steps
-from the seed are one multiplication by A**8 mod M.
+Plain Python (runs on MicroPython too, where the bench measures it); with
+numpy on the host, draws_for() makes a batch of fights' draws at once. The
+generator is the core's: s * A mod M equals Schrage's product, and k steps
+from a state are one multiplication by A**k mod M.
 """
 from dicebox.core import arena as _arena
 from dicebox.core import rng as _rng
+
+_np = False  # numpy, imported at the first batch (not at every dicebox-sim start); None without it
+
+
+def _numpy():
+    global _np
+    if _np is False:
+        try:
+            import numpy
+
+            _np = numpy
+        except ImportError:  # MicroPython: one draw at a time
+            _np = None
+    return _np
 
 _M1 = 1073741789
 _A1 = 32737
@@ -63,6 +78,29 @@ def _draws(s1, s2):
         s2 = s2 * A2 % M2
         v = s1 - s2
         yield v - 1 if v > 0 else v - 1 + SPAN
+
+
+_BATCH = 64  # draws made ahead for each fight of a batch; a longer fight goes on one at a time
+_P1 = [pow(_A1, k, _M1) for k in range(1, _BATCH + 1)]
+_P2 = [pow(_A2, k, _M2) for k in range(1, _BATCH + 1)]
+
+
+def draws_for(seeds):
+    """For each seed, the first _BATCH draws of its fight (Rng.below's v, in
+    order) as a list, all made at once with numpy: step k of a multiplicative
+    generator is the start state times A**k mod M. None without numpy."""
+    np = _numpy()
+    if np is None:
+        return None
+    s = np.array(seeds, dtype=np.int64)
+    if len(seeds) and (s.min() < 0 or s.max() > 999999999):
+        _check_seed(int(s.min()) if s.min() < 0 else int(s.max()))
+    # every product is below 2**60: exact in int64
+    s1 = (s + 1) * _W1 % _M1
+    s2 = (_M2 - 1 - s) * _W2 % _M2
+    v = s1[:, None] * np.array(_P1, dtype=np.int64) % _M1 - s2[:, None] * np.array(_P2, dtype=np.int64) % _M2 - 1
+    v[v < 0] += _SPAN
+    return v.tolist()
 
 
 def make(options):
@@ -154,8 +192,13 @@ def make(options):
             end(0, KO)
 
     def damage(f, amount, check=True):
+        # only a fighter brought to 0 can end it: damage dealt together
+        # (check False) is followed by its own check_ko()
         h = hp[f] - amount
-        hp[f] = h if h > 0 else 0
+        if h > 0:
+            hp[f] = h
+            return
+        hp[f] = 0
         if check:
             check_ko()
 
@@ -220,9 +263,12 @@ def make(options):
 
     def hit(f, dmg, fx):
         if dmg:
-            damage(f, amount(dmg))
-            if res[1]:
+            h = hp[f] - (dmg if dmg < 3 else amount(dmg))
+            if h <= 0:
+                hp[f] = 0
+                check_ko()
                 return
+            hp[f] = h
         if fx & _STUN:
             stun[f] = True
         if fx & _KB:
@@ -337,7 +383,8 @@ def make(options):
             low = opposed(0 if n == 12 else (1 if n == 13 else 3), True)
             if low < 0:
                 damage(0, 2, False)
-                damage(1, 2)
+                damage(1, 2, False)
+                check_ko()
             else:
                 damage(low, die(3))
                 if n == 15:
@@ -351,7 +398,8 @@ def make(options):
                 da = die(3)
                 db = die(3)
                 damage(0, da, False)
-                damage(1, db)
+                damage(1, db, False)
+                check_ko()
                 if not res[1]:
                     stun[0] = True
                     stun[1] = True
@@ -375,11 +423,22 @@ def make(options):
                     break
             end(0 if ra > rb else 1, SUDDEN)
 
-    def fight(a, b, seed):
-        nonlocal nxt, stats, matt, fa, fd, ta, td
+    def fight(a, b, seed, draws=None):
+        """draws: the seed's row of draws_for(), else they are made one at a time."""
+        nonlocal nxt
         if not 0 <= seed <= 999999999:
             _check_seed(seed)
+        if draws is not None:
+            nxt = iter(draws).__next__
+            try:
+                return play(a, b)
+            except StopIteration:  # a fight longer than the row: again, drawing on
+                pass
         nxt = _draws((seed + 1) * W1 % M1, (_M2 - 1 - seed) * W2 % M2).__next__
+        return play(a, b)
+
+    def play(a, b):
+        nonlocal stats, matt, fa, fd, ta, td
         stats = (a, b)
         tabs = (tables.get(tuple(a)) or targets_of(a), tables.get(tuple(b)) or targets_of(b))
         hp[0] = hp[1] = start_hp
@@ -479,7 +538,8 @@ def make(options):
                     big = die(6)
                     small = die(3)
                     damage(low, big, False)
-                    damage(1 - low, small)
+                    damage(1 - low, small, False)
+                    check_ko()
             if not res[1]:
                 t = clock[0] - 1
                 clock[0] = t

@@ -8,6 +8,7 @@ import random
 from conftest import ROOT, SUPPORT
 from dicebox.core import arena, record
 from dicebox.core.game import check_options
+from dicebox.core.rng import Rng
 from host_sim import arena_fast
 from host_sim.bench import arena_reference
 from host_sim.commands.balance import legal_builds
@@ -41,11 +42,15 @@ def test_fast_fights_end_as_the_logged_replay_from_the_same_seed():
     draw = int.from_bytes(os.urandom(4), "big")
     r = random.Random(draw)
     methods = set()
-    for i in range(1500):
+    seeds = [r.randrange(1000000000) for _ in range(1500)]
+    rows = arena_fast.draws_for(seeds)  # the batch the commands use (numpy)
+    assert rows is not None and len(rows) == 1500
+    for i, seed in enumerate(seeds):
         opts = random_options(r)
-        seed = r.randrange(1000000000)
         checked = check_options(arena.OPTIONS, opts)
-        got = arena_fast.make(checked)(checked["a"], checked["b"], seed)
+        fight = arena_fast.make(checked)
+        got = fight(checked["a"], checked["b"], seed, rows[i])
+        assert fight(checked["a"], checked["b"], seed) == got  # one draw at a time, as on MicroPython
         game = logged(opts, seed)
         want = (game.winner, game.method, game.moment, game.hp[0], game.hp[1])
         assert got == want, "draw %d, fight %d: %r seed %d" % (draw, i, opts, seed)
@@ -76,16 +81,29 @@ def test_fast_fights_are_the_same_on_micropython(mp):
     assert out[:-1] == want
 
 
+def test_a_batch_row_is_the_generator_and_a_short_one_plays_on():
+    seeds = [0, 1, 77, 999999999]
+    for seed, row in zip(seeds, arena_fast.draws_for(seeds)):
+        rng = Rng(seed)
+        assert row == [rng.next() - 1 for _ in range(len(row))]  # Rng.below's v, draw by draw
+    checked = check_options(arena.OPTIONS, {"health": 40})
+    fight = arena_fast.make(checked)
+    for seed, row in zip(range(50), arena_fast.draws_for(list(range(50)))):
+        whole = fight([6, 6, 6, 6], [9, 5, 5, 5], seed)
+        assert fight([6, 6, 6, 6], [9, 5, 5, 5], seed, row[:7]) == whole  # ran out: replayed drawing on
+
+
 def test_a_bad_seed_is_refused():
     checked = check_options(arena.OPTIONS, {})
     fight = arena_fast.make(checked)
     for seed in (-1, 1000000000):
-        try:
-            fight([6, 6, 6, 6], [6, 6, 6, 6], seed)
-        except ValueError as e:
-            assert "0..999999999" in str(e)
-        else:
-            raise AssertionError("seed %d accepted" % seed)
+        for call in (lambda: fight([6, 6, 6, 6], [6, 6, 6, 6], seed), lambda: arena_fast.draws_for([5, seed])):
+            try:
+                call()
+            except ValueError as e:
+                assert "0..999999999" in str(e)
+            else:
+                raise AssertionError("seed %d accepted" % seed)
 
 
 def test_the_reference_duel_plays_the_same_game_in_distribution():
