@@ -133,3 +133,18 @@ def test_balance_command_table_and_png(tmp_path):
     code, _, err = cli("balance", "arena", "--fights", "100000", "--time", "60")  # about 250 million fights
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "--fights 100000: round 1 alone is 252,000,000 fights, about" in err and "give --time" in err
+
+
+def test_stats_is_the_same_on_any_number_of_jobs_and_each_fight_replays():
+    args = ("stats", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--fights", "25000", "--seed", "12", "--json")
+    code, one, _ = cli(*args, "--jobs", "1")
+    assert code == 0 and cli(*args, "--jobs", "2")[1] == one
+    # fight k of a run is `fight arena` with the seed fight_seed(S, k): its result is what was counted
+    for seed in (3, 8, 21):
+        s = json.loads(cli("stats", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--fights", "1",
+                           "--seed", str(seed), "--json")[1])
+        counted = [key for key in ("a", "b", "tie") if s[key]["count"]][0]
+        t = json.loads(cli("fight", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--seed", str(fight_seed(seed, 0)),
+                           "--json")[1])
+        assert (t["result"]["winner"] or "tie") == counted
+        assert s["methods"][t["result"]["method"]] == 1 and s["mean_moments"] == t["result"]["moments"]

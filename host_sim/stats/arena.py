@@ -5,6 +5,7 @@ fight k alone is `dicebox-sim fight arena --seed fight_seed(S, k)` with the
 same builds and rulings. The fights are host_sim.arena_fast's.
 """
 import math
+import os
 
 from dicebox.core import arena
 from dicebox.core.game import check_options
@@ -31,6 +32,7 @@ MAX_FIGHTS = 10000000
 fights_arg = common.int_arg("--fights", 1, MAX_FIGHTS)
 jobs_arg = common.int_arg("--jobs", 1, 256)
 _CHUNK = 20000  # fights a worker plays between reports
+_MANY = 100000  # from here on the cores are worth their start-up
 
 
 def register(sub):
@@ -39,8 +41,9 @@ def register(sub):
     p.add_argument("--fights", type=fights_arg, default=1000,
                    help="how many fights, 1..%d (default 1000; a progress bar on a terminal)" % MAX_FIGHTS)
     p.add_argument("--seed", type=common.seed_arg, help="run seed 0..999999999 (default: fresh)")
-    p.add_argument("--jobs", type=jobs_arg, default=1,
-                   help="worker processes (default 1; the summary is the same for any number)")
+    p.add_argument("--jobs", type=jobs_arg, default=None,
+                   help="worker processes (default: all cores from %d fights, else 1; the summary is the same for any number)"
+                        % _MANY)
     p.add_argument("--json", action="store_true", help="print the summary as JSON (no progress bar)")
     p.set_defaults(run=run)
 
@@ -86,7 +89,8 @@ def run(args):
     opts = options_from(args)
     seed = common.fresh_seed() if args.seed is None else args.seed
     with progress(args.fights, "arena", quiet=args.json) as bar:
-        s = summarise(opts, args.fights, seed, bar, args.jobs)
+        jobs = args.jobs or ((os.cpu_count() or 1) if args.fights >= _MANY else 1)
+        s = summarise(opts, args.fights, seed, bar, jobs)
     if args.json:
         common.print_json(s)
         return 0
