@@ -38,6 +38,7 @@ DEFAULT_FIGHTS = 150  # per reference build in round 1: 1,200 a build, 378,000 i
 DEFAULT_TIME = 60  # seconds
 MAX_FIGHTS = 100000  # per reference build, in round 1
 MAX_ROUNDS = 12
+REFUSE_AFTER = 600  # seconds: a round 1 longer than this and --time is refused
 CAP = 1 << 20  # fights per reference build a build can reach by doubling
 
 
@@ -57,7 +58,8 @@ def register(sub):
                         "later rounds double them for builds not yet separated" % (MAX_FIGHTS, DEFAULT_FIGHTS))
     q.add_argument("--time", type=common.int_arg("--time", 1, 86400), default=DEFAULT_TIME,
                    help="seconds to spend: no round starts that would not end in time (default %d); "
-                        "a first round longer than this is refused" % DEFAULT_TIME)
+                        "round 1 always plays, unless it would pass both this and %d minutes: then it is refused"
+                        % (DEFAULT_TIME, REFUSE_AFTER // 60))
     q.add_argument("--rounds", type=common.int_arg("--rounds", 1, MAX_ROUNDS), default=MAX_ROUNDS,
                    help="at most this many rounds, 1..%d (default %d); with the seed, repeats a run exactly"
                         % (MAX_ROUNDS, MAX_ROUNDS))
@@ -231,7 +233,9 @@ def run(args):
     first = total * len(REFERENCE) * args.fights
     cores = min(args.jobs, os.cpu_count() or 1)
     speed = rate(base) * cores
-    if first / speed > args.time:
+    # a round 1 past --time still runs (the bar shows the time left) unless it is
+    # beyond any sitting: then one line says how long it would be
+    if first / speed > max(args.time, REFUSE_AFTER):
         raise CliError("--fights %d: round 1 alone is %s fights, about %s on %d core%s (~%s fights/s); "
                        "give --time %d or more, or fewer --fights"
                        % (args.fights, format(first, ","), _duration(first / speed), cores, "s" if cores > 1 else "",
