@@ -129,23 +129,18 @@ def finish_fight(rec, game, args, note=None):
     return 0
 
 
-class Progress:
-    """A progress bar on stderr (only when it is a terminal or forced)."""
+def pool_map(func, tasks, jobs, ordered=True):
+    """func over tasks on `jobs` worker processes (1: here), in order unless not ordered."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield func(t)
+        return
+    import multiprocessing
 
-    def __init__(self, total, label, enabled=None):
-        self.total = max(1, total)
-        self.label = label
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.shown = -1
-
-    def update(self, done):
-        if not self.enabled:
-            return
-        pct = done * 100 // self.total
-        if pct != self.shown:
-            self.shown = pct
-            bar = "#" * (pct // 4) + "." * (25 - pct // 4)
-            sys.stderr.write("\r%s [%s] %3d%%" % (self.label, bar, pct))
-            if done >= self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+    pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(min(jobs, len(tasks)))
+    try:
+        for r in (pool.imap if ordered else pool.imap_unordered)(func, tasks):
+            yield r
+    finally:
+        pool.terminate()
+        pool.join()

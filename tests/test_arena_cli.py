@@ -75,20 +75,53 @@ def test_fight_seeds_depend_on_the_fight_not_the_worker():
 
 
 def test_balance_ranking_is_the_same_for_any_number_of_jobs(tmp_path):
-    one = balance.rank(9, 2, 1, {})
-    two = balance.rank(9, 2, 2, {})
-    assert one == two and len(one) == 315
+    one, info1 = balance.rank(9, 2, 1, {}, rounds=2)
+    two, info2 = balance.rank(9, 2, 2, {}, rounds=2)
+    assert one == two and len(one) == 315 and info1["per_build"] == info2["per_build"]
     assert [r[4] for r in one] == sorted((r[4] for r in one), reverse=True)
-    assert all(r[1] + r[2] + r[3] == 2 * len(balance.REFERENCE) for r in one)
+    # round 2 doubled exactly the builds whose interval overlapped a neighbour's in round 1
+    first, _ = balance.rank(9, 2, 1, {}, rounds=1)
+    open_ = {first[i][0] for i in range(314) if balance.overlaps(first[i], first[i + 1])} | \
+        {first[i + 1][0] for i in range(314) if balance.overlaps(first[i], first[i + 1])}
+    for b, n in info1["per_build"].items():
+        assert n == (32 if b in open_ else 16)
+    for r in one:
+        assert r[1] + r[2] + r[3] == info1["per_build"][r[0]]
+
+
+def test_balance_places_are_ranges_where_intervals_overlap():
+    def row(name, score, half):
+        return ((name,), 0, 0, 0, score, half)
+
+    rows = [row(1, 0.70, 0.01), row(2, 0.60, 0.02), row(3, 0.59, 0.02), row(4, 0.55, 0.02), row(5, 0.40, 0.01)]
+    assert balance.places(rows) == [(1, 1), (2, 3), (2, 4), (3, 4), (5, 5)]
+    assert balance.overlaps(rows[1], rows[2]) and not balance.overlaps(rows[0], rows[1])
+
+
+def test_balance_plays_on_until_every_place_separates():
+    # two builds about 6 points apart against the field: 10 fights a reference
+    # leave them overlapping, doubling separates them, and then it stops
+    builds = [(6, 6, 6, 6), (4, 9, 3, 8)]
+    first, _ = balance.rank(4, 10, 1, {}, rounds=1, builds=builds)
+    assert balance.places(first) == [(1, 2), (1, 2)]
+    rows, info = balance.rank(4, 10, 1, {}, builds=builds)
+    assert info["stop"] == "separated" and 1 < info["rounds"] < balance.MAX_ROUNDS
+    assert balance.places(rows) == [(1, 1), (2, 2)]
+    assert [r[0] for r in rows] == builds[::-1]
+    assert rows[0][4] - rows[0][5] > rows[1][4] + rows[1][5]
 
 
 def test_balance_command_table_and_png(tmp_path):
     png = tmp_path / "b.png"
-    code, out, err = cli("balance", "arena", "--seed", "3", "--fights", "2", "--jobs", "2", "--png", str(png), "--show", "3")
+    code, out, err = cli("balance", "arena", "--seed", "3", "--fights", "2", "--jobs", "2", "--rounds", "2",
+                         "--png", str(png), "--show", "3")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("arena balance: 315 builds x 8 reference builds x 2 fights")
-    assert lines[3].split()[0] == "1" and "  ..." in lines
+    assert lines[0].startswith("arena balance: 315 builds x 8 reference builds, round 1 2 fights each")
+    assert "rounds in" in lines[2] and "builds are tied" in lines[2]
+    assert lines[3].split()[:3] == ["place", "P,T,A,S", "score"] and "  ..." in lines
+    first = lines[4].split()
+    assert first[0].startswith("1-") and first[4].count("-") == 1  # a place range and the interval lo-hi
     from PIL import Image
 
     with Image.open(png) as img:
@@ -97,3 +130,21 @@ def test_balance_command_table_and_png(tmp_path):
     assert code == 2 and "--png" in err and len(err.strip().splitlines()) == 1
     code, _, err = cli("balance", "arena", "--jobs", "0")
     assert code == 2 and "--jobs: 0 is outside 1..256" in err
+    code, _, err = cli("balance", "arena", "--fights", "100000", "--time", "60")  # about 250 million fights
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--fights 100000: round 1 alone is 252,000,000 fights, about" in err and "give --time" in err
+
+
+def test_stats_is_the_same_on_any_number_of_jobs_and_each_fight_replays():
+    args = ("stats", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--fights", "25000", "--seed", "12", "--json")
+    code, one, _ = cli(*args, "--jobs", "1")
+    assert code == 0 and cli(*args, "--jobs", "2")[1] == one
+    # fight k of a run is `fight arena` with the seed fight_seed(S, k): its result is what was counted
+    for seed in (3, 8, 21):
+        s = json.loads(cli("stats", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--fights", "1",
+                           "--seed", str(seed), "--json")[1])
+        counted = [key for key in ("a", "b", "tie") if s[key]["count"]][0]
+        t = json.loads(cli("fight", "arena", "--a", "8,4,8,4", "--b", "5,5,5,9", "--seed", str(fight_seed(seed, 0)),
+                           "--json")[1])
+        assert (t["result"]["winner"] or "tie") == counted
+        assert s["methods"][t["result"]["method"]] == 1 and s["mean_moments"] == t["result"]["moments"]

@@ -40,6 +40,25 @@ def test_roll_json_and_replay_of_the_saved_record(tmp_path):
     assert "2d10 = %d" % t["rolls"][0]["value"] in text
 
 
+def test_roll_the_most_count_allowed_saves_and_replays(tmp_path):
+    # the log once held only 32,767 inputs: the count --help states is the count that works
+    code, out, _ = cli("roll", "--help")
+    assert "1..100000" in " ".join(out.split())
+    rec = tmp_path / "long.json"
+    code, out, err = cli("roll", "d6", "--seed", "4", "--count", "100000", "--save", str(rec))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == 100001 and lines[-1] == "seed 4"
+    code, text, err = cli("replay", str(rec))
+    assert code == 0 and err == ""
+    assert text.splitlines()[-1] == 'result: {"last":"d6","rolls":100000,"total":%s}' % lines[-2].split()[2]
+    code, _, err = cli("roll", "d6", "--count", "100001")
+    assert code == 2 and "--count: 100001 is outside 1..100000" in err
+    code, out, err = cli("roll", "99d1000", "--seed", "1", "--count", "5")  # totals past a short
+    totals = [int(line.split(" = ")[1].split()[0]) for line in out.splitlines()[:-1]]
+    assert code == 0 and len(totals) == 5 and max(totals) > 32767
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [

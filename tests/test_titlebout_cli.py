@@ -129,6 +129,13 @@ def test_stats_counts_add_up_and_repeat_with_the_seed():
     assert "Marvin Hagler wins" in text and "on the scoresheet" in text and "by KO or TKO" in text
 
 
-def test_stats_bouts_argument_is_checked():
+def test_stats_fights_argument_is_checked_and_bouts_is_the_same():
+    code, _, err = cli("stats", "titlebout", "--red", "hagler", "--blue", "valdez", "--fights", "0")
+    assert code == 2 and "--fights: 0 is outside 1..100000" in err
     code, _, err = cli("stats", "titlebout", "--red", "hagler", "--blue", "valdez", "--bouts", "0")
-    assert code == 2 and "--bouts: 0 is outside 1..100000" in err
+    assert code == 2 and "--fights: 0 is outside 1..100000" in err
+    old = cli("stats", "titlebout", "--red", "hagler", "--blue", "valdez", "--bouts", "20", "--seed", "4", "--json")
+    new = cli("stats", "titlebout", "--red", "hagler", "--blue", "valdez", "--fights", "20", "--seed", "4", "--json")
+    assert old == new and old[0] == 0
+    s = json.loads(new[1])
+    assert s["fights"] == s["bouts"] == 20

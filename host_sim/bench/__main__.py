@@ -36,7 +36,7 @@ def main():
     mp = shutil.which("micropython")
     if mp is None:
         sys.exit("make bench: the micropython command is missing (run it through `make bench`)")
-    path = os.pathsep.join([FIRMWARE, HERE])
+    path = os.pathsep.join([FIRMWARE, HERE, os.path.dirname(os.path.dirname(HERE))])  # the last: host_sim itself
     table = {}
     order = []
     errors = []

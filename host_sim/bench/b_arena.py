@@ -27,6 +27,17 @@ for seed in range(n):
     fight(seed)
 row("arena full fights per second (one core)", per_second(n, ticks_diff(ticks_us(), t0)), "fights/s")
 
+# The many-fight loop of `stats arena` / `balance arena` (host_sim/arena_fast:
+# no log, the same dice stream), here on each interpreter.
+from host_sim import arena_fast  # noqa: E402
+
+fast = arena_fast.make(OPTS)
+n = 2000 if MICRO else 20000
+t0 = ticks_us()
+for seed in range(n):
+    fast(OPTS["a"], OPTS["b"], seed)
+row("arena fast fights per second, no log (one core)", per_second(n, ticks_diff(ticks_us(), t0)), "fights/s")
+
 if MICRO:
     # gc off: nothing is freed during the fight, so the bytes allocated from
     # start to end bound its heap high-water; the worst of 200 seeds.

@@ -10,7 +10,8 @@ def register(sub):
     p = sub.add_parser("roll", help="roll a dice expression (2d6+1, d%%, D3+1, coin)")
     p.add_argument("expr", help="dice expression")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
-    p.add_argument("--count", type=common.int_arg("--count", 1, 100000), default=1, help="how many rolls (default 1)")
+    p.add_argument("--count", type=common.int_arg("--count", 1, record._MAX_INPUTS), default=1,
+                   help="how many rolls, 1..%d: the most one record holds (default 1)" % record._MAX_INPUTS)
     p.add_argument("--dice", type=common.dice_arg, default=[], help="forced die values V,V,... used first")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the session's record to FILE")

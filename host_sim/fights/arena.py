@@ -2,7 +2,8 @@
 
 Also the host helpers the arena stats and balance commands share: build
 parsing, rule options from the command line, per-fight seeds and a fast
-fight loop (the same Game and Dice the box runs, minus the input log).
+fight (the same Game and Dice the box runs, minus the input log); the
+many-fight commands use host_sim.arena_fast, which ends every fight the same.
 """
 import hashlib
 
@@ -104,6 +105,19 @@ def fight_seed(master, *keys):
     the same fight gets the same seed however the work is split."""
     text = "arena:%d:%s" % (master, ":".join(str(k) for k in keys))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") % (SEED_MAX + 1)
+
+
+def seeds_of(master, *keys):
+    """seed(k) == fight_seed(master, *keys, k), with the common prefix hashed once."""
+    base = hashlib.sha256(("arena:%d:%s" % (master, "".join("%s:" % k for k in keys))).encode())
+    span = SEED_MAX + 1
+
+    def seed(k):
+        h = base.copy()
+        h.update(b"%d" % k)
+        return int.from_bytes(h.digest()[:8], "big") % span
+
+    return seed
 
 
 def quick_fight(checked_options, seed):

@@ -1,13 +1,18 @@
 """dicebox-sim stats arena: many Arena duels between two builds, summarised.
 
-Fight k uses fight_seed(S, k), so a run is reproducible from its seed.
+Fight k uses fight_seed(S, k), so a run is reproducible from its seed, and
+fight k alone is `dicebox-sim fight arena --seed fight_seed(S, k)` with the
+same builds and rulings. The fights are host_sim.arena_fast's.
 """
 import math
+import os
 
 from dicebox.core import arena
 from dicebox.core.game import check_options
 from host_sim import common
-from host_sim.fights.arena import add_fighter_args, fight_seed, options_from, quick_fight
+from host_sim import arena_fast
+from host_sim.fights.arena import add_fighter_args, options_from, seeds_of
+from host_sim.progress import progress
 
 Z95 = 1.959963984540054
 
@@ -23,37 +28,57 @@ def wilson(k, n):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-fights_arg = common.int_arg("--fights", 1, 10000000)
+MAX_FIGHTS = 10000000
+fights_arg = common.int_arg("--fights", 1, MAX_FIGHTS)
+jobs_arg = common.int_arg("--jobs", 1, 256)
+_CHUNK = 20000  # fights a worker plays between reports
+_MANY = 100000  # from here on the cores are worth their start-up
 
 
 def register(sub):
     p = sub.add_parser("arena", help="Arena duel win rates between two builds")
     add_fighter_args(p)
-    p.add_argument("--fights", type=fights_arg, default=1000, help="how many fights (default 1000)")
+    p.add_argument("--fights", type=fights_arg, default=1000,
+                   help="how many fights, 1..%d (default 1000; a progress bar on a terminal)" % MAX_FIGHTS)
     p.add_argument("--seed", type=common.seed_arg, help="run seed 0..999999999 (default: fresh)")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--jobs", type=jobs_arg, default=None,
+                   help="worker processes (default: all cores from %d fights, else 1; the summary is the same for any number)"
+                        % _MANY)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (no progress bar)")
     p.set_defaults(run=run)
 
 
-def summarise(opts, n, seed, progress=None):
-    checked = check_options(arena.OPTIONS, opts)
-    wins = [0, 0]
-    ties = 0
-    methods = {}
+def play(task):
+    """Fights k0..k1-1 of a run: [a wins, b wins, ties, moments, count by method code]."""
+    checked, seed, k0, k1 = task
+    fight = arena_fast.make(checked)
+    seed_of = seeds_of(seed)
+    a = checked["a"]
+    b = checked["b"]
+    wins = [0, 0, 0]  # a, b, tie (winner -1 lands on index 2)
+    by = [0] * len(arena.METHODS)
     moments = 0
-    for k in range(n):
-        winner, method, length = quick_fight(checked, fight_seed(seed, k))
-        if winner < 0:
-            ties += 1
-        else:
-            wins[winner] += 1
-        name = arena.METHODS[method]
-        methods[name] = methods.get(name, 0) + 1
-        moments += length
-        if progress is not None and (k & 255 == 0 or k == n - 1):
-            progress.update(k + 1)
+    for k in range(k0, k1, 1000):
+        seeds = [seed_of(i) for i in range(k, min(k1, k + 1000))]
+        for s, draws in zip(seeds, arena_fast.draws_for(seeds) or [None] * len(seeds)):
+            w, m, n, _, _ = fight(a, b, s, draws)
+            wins[w] += 1
+            by[m] += 1
+            moments += n
+    return wins + [moments] + by
+
+
+def summarise(opts, n, seed, bar=None, jobs=1):
+    checked = check_options(arena.OPTIONS, opts)
+    tasks = [(checked, seed, k, min(n, k + _CHUNK)) for k in range(0, n, _CHUNK)]
+    total = [0] * (4 + len(arena.METHODS))
+    for part in common.pool_map(play, tasks, jobs):
+        total = [x + y for x, y in zip(total, part)]
+        if bar is not None:
+            bar.update(part[0] + part[1] + part[2])
+    wins, ties, moments, by = total[:2], total[2], total[3], total[4:]
     out = {"ruleset": "arena", "seed": seed, "fights": n, "options": opts, "mean_moments": moments / n,
-           "methods": {m: methods.get(m, 0) for m in arena.METHODS[1:]}}
+           "methods": {m: by[i] for i, m in enumerate(arena.METHODS) if i}}
     for key, k in (("a", wins[0]), ("b", wins[1]), ("tie", ties)):
         lo, hi = wilson(k, n)
         out[key] = {"count": k, "rate": k / n, "ci95": [lo, hi]}
@@ -63,7 +88,9 @@ def summarise(opts, n, seed, progress=None):
 def run(args):
     opts = options_from(args)
     seed = common.fresh_seed() if args.seed is None else args.seed
-    s = summarise(opts, args.fights, seed, common.Progress(args.fights, "arena"))
+    with progress(args.fights, "arena", quiet=args.json) as bar:
+        jobs = args.jobs or ((os.cpu_count() or 1) if args.fights >= _MANY else 1)
+        s = summarise(opts, args.fights, seed, bar, jobs)
     if args.json:
         common.print_json(s)
         return 0

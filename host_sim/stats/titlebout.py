@@ -5,13 +5,16 @@ from dicebox.core.rng import SEED_MAX
 from host_sim import common
 from host_sim.errors import CliError
 from host_sim.fights.titlebout import add_fighter_args, options
+from host_sim.progress import progress
 
 
 def register(sub):
     p = sub.add_parser("titlebout", help="Title Bout with dice: win, KO and decision rates")
     add_fighter_args(p)
-    p.add_argument("--bouts", type=common.int_arg("--bouts", 1, 100000), required=True, help="how many bouts (1..100000)")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    # --fights as in `stats arena`; --bouts, the older name, still works for scripts
+    p.add_argument("--fights", "--bouts", dest="fights", metavar="N", type=common.int_arg("--fights", 1, 100000), required=True,
+                   help="how many bouts, 1..100000 (--bouts is the same; a progress bar on a terminal)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (no progress bar)")
     p.set_defaults(run=run)
 
 
@@ -30,9 +33,10 @@ def summarise(opts, seed, bouts, progress=None):
         key = res["method"] + (" (%s)" % res["reason"] if res["reason"] else "")
         methods[key] = methods.get(key, 0) + 1
         rounds += res["round"]
-        if progress:
-            progress.update(i + 1)
-    return {"bouts": bouts, "seed": seed, "wins": wins, "methods": methods, "average_rounds_x100": rounds * 100 // bouts}
+        if progress is not None:
+            progress.update(1)
+    # "bouts" is the older key, kept beside "fights" for scripts that read it
+    return {"fights": bouts, "bouts": bouts, "seed": seed, "wins": wins, "methods": methods, "average_rounds_x100": rounds * 100 // bouts}
 
 
 def _pct(n, total):
@@ -42,18 +46,19 @@ def _pct(n, total):
 def run(args):
     opts = options(args)
     seed = common.fresh_seed() if args.seed is None else args.seed
-    s = summarise(opts, seed, args.bouts, common.Progress(args.bouts, "titlebout"))
+    with progress(args.fights, "titlebout", unit="bouts", quiet=args.json) as bar:
+        s = summarise(opts, seed, args.fights, bar)
     s["red"] = opts["red"]["name"]
     s["blue"] = opts["blue"]["name"]
     ko = sum(v for k, v in s["methods"].items() if k.startswith(("KO", "TKO")))
     dec = s["methods"].get("decision", 0) + s["methods"].get("draw", 0)
-    s["rates_pct_x10"] = {"red": s["wins"]["red"] * 1000 // args.bouts, "blue": s["wins"]["blue"] * 1000 // args.bouts,
-                          "draw": s["wins"]["draw"] * 1000 // args.bouts, "ko_tko": ko * 1000 // args.bouts,
-                          "decision": dec * 1000 // args.bouts}
+    s["rates_pct_x10"] = {"red": s["wins"]["red"] * 1000 // args.fights, "blue": s["wins"]["blue"] * 1000 // args.fights,
+                          "draw": s["wins"]["draw"] * 1000 // args.fights, "ko_tko": ko * 1000 // args.fights,
+                          "decision": dec * 1000 // args.fights}
     if args.json:
         common.print_json(s)
         return 0
-    n = args.bouts
+    n = args.fights
     print("%d bouts, %s (red) v %s (blue), %d rounds, seeds %d..%d" % (n, s["red"], s["blue"], args.rounds, seed, seed + n - 1))
     print("  %-24s %6d  %s" % (s["red"] + " wins", s["wins"]["red"], _pct(s["wins"]["red"], n)))
     print("  %-24s %6d  %s" % (s["blue"] + " wins", s["wins"]["blue"], _pct(s["wins"]["blue"], n)))

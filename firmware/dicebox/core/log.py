@@ -6,8 +6,10 @@ full chunk is never copied: the next one is a new 256-byte array, so a bout
 of 1,000 entries needs no 16 KB block of a fragmented heap (doubling one array
 did, with the old copy alive during the move). 32, not 64: a 12-round Title
 Bout at 128k (code in ROM) found no free 512-byte block mid-bout. Strings (what a roll was for,
-event names) are interned in a short list and stored by index. Arguments of
-events must fit in a signed 16-bit short.
+event names) are interned in a short list and stored by index. Values that do not fit a
+signed short (a session's input number past 32,767, a total of 99d1000) are
+kept whole in a side dict by entry number, so a log holds any count at a
+cost only for those entries.
 """
 from array import array
 from dicebox.core.compat import const
@@ -19,6 +21,9 @@ _WIDTH = const(4)  # shorts per entry
 _SHIFT = const(5)
 _CHUNK = const(32)  # entries per chunk (1 << _SHIFT)
 _MASK = const(31)
+_WIDE = const(4)  # head bit: the entry's values are in Log.wide
+_KIND = const(3)
+_NAMES = const(4096)  # a name's index and the head bits fill the first short
 
 
 def _chunk():
@@ -33,6 +38,7 @@ class Log:
         self.chunks = []
         self.n = 0  # entries used
         self.names = []
+        self.wide = None  # {entry: (a, b, c)} made at the first value past a short
         self.reserve(capacity)
 
     def __len__(self):
@@ -49,6 +55,8 @@ class Log:
         for i in range(len(names)):
             if names[i] is name or names[i] == name:
                 return i
+        if len(names) == _NAMES:
+            raise ValueError("more than %d names in one log" % _NAMES)
         names.append(name)
         return len(names) - 1
 
@@ -60,7 +68,14 @@ class Log:
             chunks.append(_chunk())
         data = chunks[k]
         i = (n & _MASK) * _WIDTH
-        data[i] = (self._intern(name) << 2) | kind
+        # one test for all three: any of them outside -32768..32767 leaves bits above 16
+        if ((a + 32768) | (b + 32768) | (c + 32768)) >> 16:
+            if self.wide is None:
+                self.wide = {}
+            self.wide[n] = (a, b, c)
+            kind |= _WIDE
+            a = b = c = 0
+        data[i] = (self._intern(name) << 3) | kind
         data[i + 1] = a
         data[i + 2] = b
         data[i + 3] = c
@@ -80,10 +95,17 @@ class Log:
         d = self.chunks[i >> _SHIFT]
         j = (i & _MASK) * _WIDTH
         head = d[j]
-        return head & 3, self.names[head >> 2], d[j + 1], d[j + 2], d[j + 3]
+        if head & _WIDE:
+            a, b, c = self.wide[i]
+            return head & _KIND, self.names[head >> 3], a, b, c
+        return head & _KIND, self.names[head >> 3], d[j + 1], d[j + 2], d[j + 3]
 
     def truncate(self, n):
         self.n = n  # the chunks stay: the fight goes on from here
+        wide = self.wide
+        if wide:
+            for k in [k for k in wide if k >= n]:
+                del wide[k]
 
     def count(self, kind):
         total = 0
@@ -92,7 +114,7 @@ class Log:
             if left <= 0:
                 break
             for j in range(0, min(left, _CHUNK) * _WIDTH, _WIDTH):
-                if d[j] & 3 == kind:
+                if d[j] & _KIND == kind:
                     total += 1
             left -= _CHUNK
         return total

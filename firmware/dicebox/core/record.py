@@ -14,7 +14,7 @@ from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
 
 _VERSION = const(1)
-_MAX_INPUTS = const(20000)  # a four-hour LARP session is far below this
+_MAX_INPUTS = const(100000)  # a four-hour LARP session is far below this; `roll --count` stops here
 _FIELDS = const(("dicebox", "ruleset", "options", "seed", "inputs", "dice"))
 
 
