@@ -85,9 +85,12 @@ def run_one(name, text, args, layout, rom_size, work):
     result = Result()
     console = os.path.join(args.out, "%s-%s-console.txt" % (layout, name))
     run = Run(args.fw, files, rom, FS_OFFSET - rom_size if rom is not None else None, board, console)
+    from host_sim.progress import progress
+
     started = time.time()
     try:
-        run.play(ref, result)
+        with progress(ref.end, "%s %s" % (layout, name), unit="ms", quiet=args.json) as bar:
+            run.play(ref, result, bar)
     except RuntimeError as e:
         result.failures.append(str(e))
     run.finish(ref, result)

@@ -135,7 +135,8 @@ class Run:
                 raise RuntimeError("%s: the simulator's frame did not come within %d ms (console: %s)"
                                    % (what, limit_ms, emu.console_text()[-300:]))
 
-    def play(self, ref, result):
+    def play(self, ref, result, bar=None):
+        """bar: a progress bar counted in the script's ms (host_sim.progress)."""
         emu = self.emu
         pins = [self.board["buttons"].get(name) for name in BUTTONS]
         boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot")
@@ -152,6 +153,8 @@ class Run:
                 emu.run_until(t0 + at * NS_PER_MS)
                 self._shot(name, glass, result)
             emu.run_until(t0 + ms * NS_PER_MS)
+            if bar is not None:
+                bar.update(ms - bar.n)
             if restarts and restarts[0][0] <= ms:
                 # the box is rebooting into the new mode: wait for its first frame
                 first_frame = ref.frames[restarts.pop(0)[1]]
