@@ -23,8 +23,9 @@ _KEYS = (
     "next_boxer", "first", "hold_block", "hold_see", "was", "wins", "L", "B", "H", "score", "cycle", "melee",
     "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
     "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
-    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "help", "heal", "dies", "stays",
-    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q",
+    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "aid", "heal", "dies", "stays",
+    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
+    "wound_n", "wounds_n",
 )
 
 _EN = (
@@ -75,7 +76,7 @@ _EN = (
     "Light min",              # light_min
     "Heavy min",              # heavy_min
     "+ wound",                # add
-    "Help given",             # help
+    "First aid",              # aid
     "Healed",                 # heal
     "Character dies",         # dies
     "Stays heavy to end",     # stays
@@ -85,6 +86,11 @@ _EN = (
     "ask!",                   # choose
     "help",                   # helped
     "Start a wound list?",    # session_q
+    "Medical help",           # medic
+    "aid",                    # aid_short
+    "med",                    # medic_short
+    "wound",                  # wound_n
+    "%d wounds",              # wounds_n
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

@@ -49,7 +49,7 @@ LABELS = (
     "Лёгкая мин",             # light_min
     "Тяжёлая мин",            # heavy_min
     "+ рана",                 # add
-    "Помощь оказана",         # help
+    "Первая помощь",          # aid
     "Вылечен",                # heal
     "Персонаж умирает",       # dies
     "Тяж. ранен до конца",    # stays
@@ -59,4 +59,9 @@ LABELS = (
     "выбор",                  # choose
     "пом.",                   # helped
     "Начать список ран?",     # session_q
+    "Медпомощь",              # medic
+    "п.п.",                   # aid_short
+    "мед.",                   # medic_short
+    "рана",                   # wound_n
+    "ран: %d",                # wounds_n
 )
