@@ -34,6 +34,19 @@ def test_fight_duel_shoot_and_stealth():
     assert json.loads(out)["result"]["wounds"] == [[1, "mortal"]]
 
 
+def test_fight_duel_firearms_tosses_for_the_shooter_unless_told_the_challenger_shoots():
+    shooters = set()
+    for seed in range(1, 9):
+        t = json.loads(cli("fight", "duel", "--weapon", "firearms", "--seed", str(seed), "--json")[1])
+        assert t["options"] == {"weapon": "firearms", "first": "coin"}
+        shooters.add([e for e in t["log"] if e.get("event") == "cycle"][0]["args"][0])
+    assert shooters == {1, 2}
+    code, out, _ = cli("fight", "duel", "--weapon", "firearms", "--first", "challenger", "--dice", "1,6")
+    assert "coin" not in out and "duellist 1 attacks: difference -5, the attack fails" in out
+    t = json.loads(cli("fight", "duel", "--seed", "1", "--json")[1])
+    assert t["options"]["first"] == "challenger"  # melee: the challenger attacks first
+
+
 def test_wounds_script_prints_each_escalation_with_its_time(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("# a session\n0:00 wound 1 light\n05:00 wound Boris heavy\n\n1:00:00 list\n", encoding="utf-8")

@@ -654,6 +654,11 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_firearms_duel_is_one_cycle(seed):
+    firearms_duel(seed)
+
+
+def firearms_duel(seed):
+    """A firearms duel from the LARP menu with the box's seed; who shot."""
     d = device()
     s = dict(d.app.settings)
     s["seed"] = seed
@@ -664,12 +669,38 @@ def test_firearms_duel_is_one_cycle(seed):
     d.press(B.DOWN)
     d.press(B.OK)  # Firearms duel
     screen = d.app.top
-    assert screen.game.options["weapon"] == "firearms"
+    assert screen.game.options == {"weapon": "firearms", "first": "coin"}
     d.press(B.OK)  # accepted
+    shooter = screen.game.attacker
+    assert ("coin: %d shoots" % shooter) in drawn(d)
     d.press(B.OK)  # the one cycle
     assert screen.done and screen.game.cycles == 1
     r = screen.game.result()
     assert (r["winner"] is None) == (not r["wounds"])
+    assert r["winner"] in (None, shooter)
+    return shooter
+
+
+def test_the_firearms_duel_coin_lets_either_duellist_shoot():
+    assert {firearms_duel(seed) for seed in range(1, 9)} == {1, 2}
+
+
+def test_the_literal_firearms_duel_is_a_choice_in_the_duel_menu():
+    d = device()
+    larp_menu(d)
+    d.press(B.DOWN)
+    d.press(B.OK)  # Duel
+    d.press(B.DOWN)
+    d.press(B.DOWN)
+    assert "Shooter: coin" in drawn(d)
+    d.press(B.OK)
+    assert "Shooter: challenger" in drawn(d)
+    d.press(B.UP)
+    d.press(B.OK)  # Firearms duel
+    screen = d.app.top
+    assert screen.game.options == {"weapon": "firearms", "first": "challenger"}
+    d.press(B.OK)
+    assert screen.game.attacker == 1
 
 
 JOURNAL_SCRIPT = """

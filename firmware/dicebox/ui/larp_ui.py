@@ -25,7 +25,7 @@ _KEYS = (
     "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
     "new_session", "participants", "roster", "light_min", "heavy_min", "add", "aid", "heal", "dies", "stays",
     "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
-    "wound_n", "wounds_n",
+    "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
 )
 
 _EN = (
@@ -91,6 +91,10 @@ _EN = (
     "med",                    # medic_short
     "wound",                  # wound_n
     "%d wounds",              # wounds_n
+    "Shooter: coin",          # shoots_coin
+    "Shooter: challenger",    # shoots_challenger
+    "coin: %d shoots",        # coin_shoots
+    "coin: %d attacks",       # coin_attacks
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

@@ -64,4 +64,8 @@ LABELS = (
     "мед.",                   # medic_short
     "рана",                   # wound_n
     "ран: %d",                # wounds_n
+    "Стреляет: монета",       # shoots_coin
+    "Стреляет: вызвавший",    # shoots_challenger
+    "монета: стреляет %d",    # coin_shoots
+    "монета: атакует %d",     # coin_attacks
 )
