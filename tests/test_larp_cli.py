@@ -19,6 +19,25 @@ def test_fight_boxing_targets_unfinished_keeps_secrets():
     assert code == 0
     assert "d6 = ?  (card for boxer 1)" in out and "BLOCK!" in out and "(was" not in out
     assert "bout unfinished after 4 blows" in out and "result:" not in out
+    assert "seed hidden until the end" in out and "seed 12" not in out
+
+
+def test_nothing_printed_for_an_unfinished_bout_rebuilds_the_deal(tmp_path):
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw,ear,head", "--json")
+    t = json.loads(out)
+    assert code == 0 and t["seed"] is None and t["result"] is None
+    assert "orders" not in t["state"] and all(r["value"] is None for r in t["rolls"] if r["for"].startswith("card"))
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw,ear,head")
+    assert "seed hidden until the end (it would give the secrets away)" in out
+    assert not any(line.split()[:2][-1:] != ["hidden"] for line in out.splitlines() if line.startswith("seed "))
+    saved = tmp_path / "bout.json"
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw", "--save", str(saved))
+    assert "%s holds it: keep the file from the players" % saved in out
+    code, out, _ = cli("replay", str(saved), "--json")
+    assert json.loads(out)["seed"] is None  # a replay of the unfinished bout hides it too
+    seed = json.loads(saved.read_text())["seed"]
+    code, out, _ = cli("fight", "boxing", "--seed", str(seed), "--json")  # played to the end: shown
+    assert json.loads(out)["seed"] == seed
 
 
 def test_fight_duel_shoot_and_stealth():

@@ -572,6 +572,65 @@ def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, 
     _session_heap(mp.run(SUPPORT / "larp_ui_session.py", tmp_path, 4, 30, path=[compiled], heap="224k"))
 
 
+def _hold_ok(d, ms=300):
+    d.levels |= 1 << B.OK
+    d.wait(ms)
+    shown = drawn(d)
+    d.levels = 0
+    d.wait(60)
+    return shown
+
+
+def _order_lines(shown):
+    return [s for s in shown if "." in s]
+
+
+def test_each_boxer_sees_his_order_once_and_only_before_the_first_blow():
+    d = device()
+    bout = boxing(d)
+    mine = ["%d.%s" % (i + 1, LF.LT.ZONES[z][0]) for i, z in enumerate(bout.game.order(1))]
+    assert _order_lines(_hold_ok(d)) == mine
+    again = _hold_ok(d)  # boxer 1 again, or whoever holds the box after him
+    assert _order_lines(again) == [] and "already seen once" in again and "judge: hold OK" in again
+    d.press(B.DOWN)
+    assert len(_order_lines(_hold_ok(d))) == 3  # boxer 2 has his own look
+    d.press(B.UP)
+    d.press(B.BACK)
+    d.press(B.OK)  # the first blow
+    d.levels |= 1 << B.UP
+    d.wait(700)  # hold UP: the reveal again
+    d.levels = 0
+    d.wait(60)
+    assert top(d) == "Reveal"
+    d.press(B.DOWN)
+    shown = _hold_ok(d)
+    assert _order_lines(shown) == [] and "hidden: bout is on" in shown
+
+
+def test_the_judges_override_shows_an_order_once_more_and_says_so():
+    d = device()
+    bout = boxing(d)
+    _hold_ok(d)
+    _hold_ok(d, 900)  # a long OK on a locked order asks for the judge
+    assert top(d) == "Confirm" and "Show boxer 1 again?" in drawn(d)
+    d.press(B.OK)
+    waiting = drawn(d)
+    assert top(d) == "Reveal" and "JUDGE: Boxer 1" in waiting and "judge's override" in waiting
+    shown = _hold_ok(d)
+    assert "JUDGE: Boxer 1" in shown and len(_order_lines(shown)) == 3
+    after = _hold_ok(d)
+    assert _order_lines(after) == [] and "judge showed it 1x" in after and "Boxer 1" in after
+    assert bout.judged == [0, 1, 0]
+
+
+def test_the_reveal_lock_in_russian():
+    d = device("ru")
+    boxing(d)
+    _hold_ok(d)
+    again = _hold_ok(d)
+    assert "уже показан" in again and "судья: держи OK" in again
+
+
 def test_an_alert_over_a_held_reveal_leaves_it_blank():
     d = device()
     start_session(d)

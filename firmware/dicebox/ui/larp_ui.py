@@ -26,6 +26,7 @@ _KEYS = (
     "new_session", "participants", "roster", "light_min", "heavy_min", "add", "aid", "heal", "dies", "stays",
     "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
     "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
+    "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
 )
 
 _EN = (
@@ -95,6 +96,13 @@ _EN = (
     "Shooter: challenger",    # shoots_challenger
     "coin: %d shoots",        # coin_shoots
     "coin: %d attacks",       # coin_attacks
+    "JUDGE",                  # judge
+    "Show boxer %d again?",   # judge_q
+    "judge's override",       # judge_note
+    "hidden: bout is on",     # in_bout
+    "already seen once",      # seen_once
+    "judge: hold OK",         # judge_hold
+    "judge showed it %dx",    # judged
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

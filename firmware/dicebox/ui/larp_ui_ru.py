@@ -68,4 +68,11 @@ LABELS = (
     "Стреляет: вызвавший",    # shoots_challenger
     "монета: стреляет %d",    # coin_shoots
     "монета: атакует %d",     # coin_attacks
+    "СУДЬЯ",                  # judge
+    "Снова бойцу %d?",        # judge_q
+    "решение судьи",          # judge_note
+    "скрыт: бой идёт",        # in_bout
+    "уже показан",            # seen_once
+    "судья: держи OK",        # judge_hold
+    "судья показал %d р.",    # judged
 )
