@@ -197,6 +197,91 @@ def start_session(d, people=None):
     return tracker(d.app)
 
 
+def open_person(d, p):
+    scr = d.app.top
+    while scr.sel != 0:
+        d.press(B.UP)
+    d.press(B.OK)
+    picker = d.app.top
+    while picker.value != p:
+        d.press(B.UP)
+    d.press(B.OK)
+    assert top(d) == "Person"
+    return d.app.top
+
+
+def choose_item(d, label):
+    menu = d.app.top
+    labels = [item[0] for item in menu.items]
+    assert label in labels, labels
+    while menu.items[menu.sel][0] != label:
+        d.press(B.DOWN)
+    d.press(B.OK)
+
+
+def test_first_aid_and_medical_help_name_the_participant_and_the_wound():
+    d = device()
+    start_session(d)
+    wound(d, 3, larp.LIGHT)
+    person = open_person(d, 3)
+    choose_item(d, "+ heavy")
+    person = open_person(d, 3)
+    labels = [item[0] for item in person.items]
+    assert labels[:2] == ["First aid", "Medical help"]
+    choose_item(d, "First aid")
+    assert top(d) == "HelpConfirm"
+    shown = drawn(d)
+    assert shown[:2] == ["First aid", "#3"] and shown[2].startswith("wound 1: light 29:")
+    d.press(B.OK)
+    assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 3, 0]
+    person = open_person(d, 3)
+    labels = [item[0] for item in person.items]
+    assert "First aid" not in labels and "  light aid" in labels  # only the heavy wound runs: medical help
+    choose_item(d, "Medical help")
+    assert drawn(d)[2].startswith("wound 2: heavy 14:")
+    d.press(B.BACK)  # not now: nothing entered
+    assert top(d) == "Person" and inputs(d)[-1][1] == W.AID
+
+
+def test_help_for_one_wound_from_its_row():
+    d = device()
+    start_session(d)
+    wound(d, 5, larp.LIGHT)
+    open_person(d, 5)
+    choose_item(d, "+ light")
+    open_person(d, 5)
+    rows = [item[0] for item in d.app.top.items if item[0].startswith("  light")]
+    assert len(rows) == 2
+    choose_item(d, rows[1])
+    assert top(d) == "Menu" and d.app.top.title == "wound 2"
+    choose_item(d, "First aid")
+    assert drawn(d)[2].startswith("wound 2: light 29:")
+    d.press(B.OK)
+    assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 5, 2]
+    assert list(tracker(d.app).game.due)[0] >= 0 and tracker(d.app).game.due[1] == -1
+
+
+def test_a_new_session_sets_what_first_aid_stops():
+    d = device("ru")
+    larp_menu(d)
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    choose_item(d, "П.п. от: лёгких")
+    assert "П.п. от: любых" in [item[0] for item in d.app.top.items]
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.OK)
+    tr = tracker(d.app)
+    assert top(d) == "TrackerScreen" and tr.game.options["first_aid"] == "any"
+    wound(d, 2, larp.HEAVY)
+    open_person(d, 2)
+    labels = [item[0] for item in d.app.top.items]
+    assert labels[:2] == ["Первая помощь", "Медпомощь"]
+
+
 def play_duel(d):
     """From the LARP menu: a melee duel played to its end; (its screen, its wounds)."""
     d.press(B.UP)

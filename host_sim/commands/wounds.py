@@ -51,6 +51,8 @@ def register(sub):
                    help="minutes before an unhelped light wound is heavy (default 30)")
     p.add_argument("--heavy-min", type=larp_cli.int_arg("--heavy-min", 1, 600), default=15,
                    help="minutes before an unhelped heavy wound is mortal (default 15)")
+    p.add_argument("--first-aid", choices=("light", "any"), default="light",
+                   help="what first aid stops: light wounds (default; heavy ones need medical help) or any")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the session's record to FILE")
     p.set_defaults(run=run)
@@ -145,7 +147,7 @@ def run(args):
         except larp.RosterError as e:
             raise CliError(str(e))
     text = common.read_text(args.script, "script")
-    options = {"light_min": args.light_min, "heavy_min": args.heavy_min}
+    options = {"light_min": args.light_min, "heavy_min": args.heavy_min, "first_aid": args.first_aid}
     if names:
         options["roster"] = list(names)
     else:

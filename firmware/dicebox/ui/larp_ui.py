@@ -27,6 +27,7 @@ _KEYS = (
     "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
     "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
     "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
+    "aid_light", "aid_any",
 )
 
 _EN = (
@@ -103,6 +104,8 @@ _EN = (
     "already seen once",      # seen_once
     "judge: hold OK",         # judge_hold
     "judge showed it %dx",    # judged
+    "Aid stops: light",       # aid_light
+    "Aid stops: any",         # aid_any
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

@@ -75,4 +75,6 @@ LABELS = (
     "уже показан",            # seen_once
     "судья: держи OK",        # judge_hold
     "судья показал %d р.",    # judged
+    "П.п. от: лёгких",        # aid_light
+    "П.п. от: любых",         # aid_any
 )

@@ -39,6 +39,7 @@ class NewSession(Menu):
         self.people = 30
         self.light = 30
         self.heavy = 15
+        self.aid = "light"  # what first aid stops (docs/rules/larp.md W2)
         try:
             open(_roster().PATH).close()
             has_roster = True
@@ -58,7 +59,13 @@ class NewSession(Menu):
             (who, self.pick_people),
             ("%s: %d" % (L("light_min"), self.light), lambda: self.pick("light")),
             ("%s: %d" % (L("heavy_min"), self.heavy), lambda: self.pick("heavy")),
+            (L("aid_" + self.aid), self.next_aid),
         ]
+
+    def next_aid(self):
+        self.aid = "any" if self.aid == "light" else "light"
+        self.build()
+        self.app.redraw()
 
     def pick_people(self):
         if not self.names:
@@ -76,7 +83,7 @@ class NewSession(Menu):
         self.app.push(NumberPicker(self.app, L(which + "_min"), getattr(self, which), 1, 600, done))
 
     def start(self):
-        options = {"light_min": self.light, "heavy_min": self.heavy}
+        options = {"light_min": self.light, "heavy_min": self.heavy, "first_aid": self.aid}
         if self.names:
             options["roster"] = list(self.names)
         else:
