@@ -65,8 +65,8 @@ class Loop:
         self.bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
         self.display = Display(disp["width"], disp["height"], self.bus, disp["addr"], disp["controller"])
         self.keys = Keys(board["buttons"])
-        self.platform = Platform(board["name"], self.keys, board["buzzer"])
         self.store = Store(DATA)
+        self.platform = Platform(board["name"], self.keys, board["buzzer"], self._rtc(board))
         self.buttons = B.Buttons(debounce_ms=20)
         self.t_last = time.ticks_ms()
         self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
@@ -75,6 +75,18 @@ class Loop:
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
+
+    def _rtc(self, board):
+        chip = board["rtc"]
+        if chip is None:
+            return None
+        try:
+            from dicebox.hw.rtc import Rtc
+
+            return Rtc(self.bus, chip)
+        except (ValueError, OSError, ImportError) as e:  # not on the bus, or its driver not on the flash
+            self.store.notices.append("board.json rtc %s: %s; wound timers pause while the box is off" % (chip, e))
+            return None
 
     def clock(self):
         t = time.ticks_ms()

@@ -6,9 +6,10 @@ from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 
 class Platform:
-    def __init__(self, name, keys=None, buzzer_pin=None):
+    def __init__(self, name, keys=None, buzzer_pin=None, rtc=None):
         self.name = name
         self.keys = keys
+        self.rtc = rtc  # hw/rtc.Rtc, or None: the board has no clock chip
         self.pwm = None
         self.beep_until = None
         if buzzer_pin is not None:
@@ -22,6 +23,10 @@ class Platform:
         if self.keys is not None:
             value ^= self.keys.pool
         return (value ^ ticks_us()) & 0x3FFFFFFF
+
+    def wall_s(self):
+        """The clock chip's seconds (hw/rtc.py), or None without a chip one can trust."""
+        return self.rtc.seconds() if self.rtc is not None else None
 
     def beep(self, freq_hz, ms):
         """Start a tone; service() ends it, so the loop never waits on sound."""
