@@ -14,7 +14,7 @@ from dicebox.ui.pickers import NumberPicker
 
 _TITLE = ("Wound timers paused", "Таймеры ран стояли")
 _BODY = ("The box was off: for how long it cannot know (no clock chip).",
-         "Коробка была выключена: сколько, она не знает (нет часов).")
+         "Выключалась: на сколько, неизвестно (часов нет).")
 _KEYS = ("OK: add time off", "OK: добавить время")
 _NONE = ("BACK: add none", "BACK: не добавлять")
 _PICK = ("Time off", "Время простоя")
@@ -27,6 +27,15 @@ def _ru():
 
 def _hm(minutes):
     return "%d:%02d" % (minutes // 60, minutes % 60)
+
+
+class _OffPicker(NumberPicker):
+    """Hours:minutes off, by the minute (held: by ten)."""
+
+    def draw(self, c):
+        NumberPicker.draw(self, c)
+        c.fill_rect(0, 55, draw.W, 9, 0)
+        text.draw(c, "0:00..%s" % _hm(self.hi), 1, 56)
 
 
 class PausedScreen(Screen):
@@ -42,7 +51,7 @@ class PausedScreen(Screen):
         app = self.app
         if b == B.OK:
             app.pop()
-            app.push(NumberPicker(app, _PICK[_ru()], 0, 0, _MAX_MIN, self._add, None, _hm))
+            app.push(_OffPicker(app, _PICK[_ru()], 0, 0, _MAX_MIN, self._add, None, _hm))
         elif b == B.BACK:
             app.pop()
 
