@@ -109,10 +109,10 @@ def test_without_a_chip_a_boot_says_the_timers_stood_and_takes_the_time_off(tmp_
     shown = drawn(d2)
     assert "Wound timers paused" in shown and "OK: add time off" in shown and "BACK: add none" in shown
     d2.press(B.OK)
-    assert top(d2) == "NumberPicker"
+    assert top(d2) == "_OffPicker"
     for _ in range(20):
         d2.press(B.UP)
-    assert "0:20" in drawn(d2)
+    assert "0:20" in drawn(d2) and "0:00..24:00" in drawn(d2)
     d2.press(B.OK)
     tr2 = tracker(d2.app)
     assert before - 10000 <= tr2.ms - 20 * 60000 <= before + 1000

@@ -2,6 +2,10 @@
 display's I2C bus, through Adafruit's drivers (installed from PyPI, put in
 lib/ by make deploy). The wound timers use it to count the time the box was
 off (ui/larp_timer.py); only differences of its time matter.
+
+The device reads it once, at boot (read_at_boot), and counts on from there
+with ticks_ms (hw/platform.py): loaded, the drivers hold 16 KB of heap (unix
+port, 64-bit), which a wound session beside a fight does not have to spare.
 """
 from adafruit_register import i2c_bcd_datetime
 
@@ -54,3 +58,17 @@ class Rtc:
             return wall_seconds(t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
         except OSError:
             return None
+
+
+def read_at_boot(bus, chip):
+    """(the chip's seconds now or None, True if its time was lost (then just
+    started: the time off is unknown, the next one counts), a notice or None).
+    Called through dicebox.call_once: the drivers leave the heap after."""
+    try:
+        rtc = Rtc(bus, chip)
+        first = rtc.seconds()
+        if first is not None:
+            return first, False, None
+        return rtc.seconds(), True, None
+    except ValueError as e:  # the drivers' probe: no chip answers at its address
+        return None, True, "%s (check its wiring)" % e

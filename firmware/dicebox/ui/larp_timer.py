@@ -172,7 +172,7 @@ def load(app):
 
     store = app.store
     ms, stamp, wall = _read(store)
-    now = wall_now(app)
+    now = None if getattr(app.platform, "wall_lost", False) else wall_now(app)
     paused = False
     if wall is not None and now is not None and now >= wall:
         ms = min(ms + (now - wall) * 1000, SESSION_MAX)
