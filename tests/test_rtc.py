@@ -143,3 +143,23 @@ def test_the_boxs_own_restart_asks_nothing(tmp_path):
     d2 = _box(tmp_path, None, None)
     d2.wait(100)
     assert top(d2) != "PausedScreen"
+
+
+def test_a_session_with_no_running_timer_asks_nothing(tmp_path):
+    d = _box(tmp_path, None, None)
+    start_session(d)
+    wound(d, 4, larp.MORTAL)  # waits for the choice: no timer runs
+    d.wait(12000)
+    d2 = _box(tmp_path, None, None)
+    d2.wait(100)
+    assert top(d2) == "Home"
+
+
+def test_the_boot_read_leaves_the_drivers_off_the_heap(mp, tmp_path):
+    from host_sim import deploy
+
+    deploy.stage("rpi_pico_ds3231", str(tmp_path / "stage"))
+    out = mp.run(ROOT / "tests" / "support" / "rtc_heap.py",
+                 path=[tmp_path / "stage", tmp_path / "stage" / "lib", ROOT / "tests" / "vboard"]).stdout.split()
+    loaded, left = int(out[1]), int(out[3])
+    assert loaded > 8000 and left < 4500, out  # docs/benchmarks.md, "Clock chip"

@@ -180,10 +180,12 @@ def load(app):
         paused = True
     if stamp is not None and stamp[2] == journal.size(store, JOURNAL):
         task = Timer(app, ms, stamp)
+        due = stamp[0]
     else:
         from dicebox.ui import larp_tracker
 
         task = larp_tracker.load(app, ms)
+        due = task.due if task is not None else -1
     if task is not None:
-        task.paused = paused
+        task.paused = paused and due >= 0  # only a running timer is late by the time off: else nothing to ask
     return task
