@@ -125,7 +125,12 @@ def finish_fight(rec, game, args, note=None):
     if not args.json:
         if note:
             print(note)
-        print("seed %d" % rec.seed)
+        if not game.hides_seed():
+            print("seed %d" % rec.seed)
+        elif args.save:
+            print("seed hidden until the end; %s holds it: keep the file from the players" % args.save)
+        else:
+            print("seed hidden until the end (it would give the secrets away)")
     return 0
 
 

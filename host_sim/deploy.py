@@ -56,7 +56,8 @@ _PREPARE = _RM + "rm('/%s')\n" % NEW
 # the new .mpy, and '' comes before /rom on sys.path, so they would shadow the
 # image), then /.new is merged into / (other files in /lib stay).
 _SWAP = _RM + """
-for p in ('/dicebox', '/demo', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '/lib/adafruit_bus_device'):
+for p in ('/dicebox', '/demo', '/lib/adafruit_ssd1306.py', '/lib/adafruit_ssd1306.mpy', '/lib/adafruit_bus_device',
+          '/lib/adafruit_ds3231.mpy', '/lib/adafruit_pcf8563', '/lib/adafruit_register'):
     rm(p)
 def move(src, dst):
     if os.stat(src)[0] & 0x4000:
@@ -106,8 +107,35 @@ def check_board(path):
         raise CliError(str(e))
 
 
-def _libraries():
-    """(source, device path) of the display driver and bus library in this venv."""
+# The clock chips' drivers and the register modules they import (hw/rtc.py).
+_RTC_LIBS = {
+    "ds3231": ("adafruit_ds3231",),
+    "pcf8563": ("adafruit_pcf8563.pcf8563",),
+}
+_REGISTERS = ("__init__", "i2c_bit", "i2c_bits", "i2c_bcd_datetime", "i2c_bcd_alarm")
+
+
+def _module_file(name):
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        raise CliError("%s is not installed in this environment (run make .venv/.installed)" % name.split(".")[0])
+    return spec.origin
+
+
+def _rtc_libraries(chip):
+    """(source, device path) of a clock chip's driver and adafruit_register's modules it uses."""
+    out = []
+    for name in _RTC_LIBS[chip]:
+        out.append((_module_file(name), "lib/" + name.replace(".", "/") + ".py"))
+    pkg = os.path.dirname(_module_file("adafruit_register"))
+    for name in _REGISTERS:
+        out.append((os.path.join(pkg, name + ".py"), "lib/adafruit_register/%s.py" % name))
+    return out
+
+
+def _libraries(rtc=None):
+    """(source, device path) of the display driver and bus library in this venv,
+    and the clock chip's driver when the board has one."""
     out = []
     spec = importlib.util.find_spec("adafruit_ssd1306")
     if spec is None or not spec.origin:
@@ -120,6 +148,8 @@ def _libraries():
     for name in sorted(os.listdir(pkg)):
         if name.endswith(".py"):
             out.append((os.path.join(pkg, name), "lib/adafruit_bus_device/" + name))
+    if rtc is not None:
+        out.extend(_rtc_libraries(rtc))
     return out
 
 
@@ -134,7 +164,8 @@ def plan(board):
             src = os.path.join(dirpath, name)
             rel = os.path.relpath(src, FIRMWARE).replace(os.sep, "/")
             items.append((src, rel if rel == "main.py" else rel[:-3] + ".mpy"))
-    for src, dest in _libraries():
+    rtc = check_board(board_path(board))["rtc"]
+    for src, dest in _libraries(rtc):
         items.append((src, dest[:-3] + ".mpy"))
     fighters = os.path.join(FIRMWARE, "data", "titlebout", "fighters")
     for name in sorted(os.listdir(fighters)):

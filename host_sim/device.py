@@ -42,15 +42,19 @@ class Restart(BaseException):
 class Platform:
     name = "simulator"
 
-    def __init__(self, seed_bytes=None, card_dirs=None):
+    def __init__(self, seed_bytes=None, card_dirs=None, rtc=None):
         self.beeps = []
         self._seed_bytes = seed_bytes
+        self.rtc = rtc  # a clock chip (firmware hw/rtc.Rtc on an emulated bus), or None as on a board without
         # Title Bout card folders; the Pico reads data/titlebout/fighters on its flash
         self.card_dirs = card_dirs if card_dirs is not None else (DEMO_CARDS,)
 
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)
         return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF
+
+    def wall_s(self):
+        return self.rtc.seconds() if self.rtc is not None else None
 
     def restart(self):
         raise Restart()

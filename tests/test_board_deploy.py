@@ -49,9 +49,31 @@ def bad(change):
     (lambda o: o.pop("chip"), "field 'chip': missing"),
     (lambda o: o.update(chip="ESP32"), "field 'chip': 'ESP32' is not one of RP2040, RP2350"),
     (lambda o: o["buttons"].update(UP=True), "field 'buttons.UP'"),
+    (lambda o: o.update(rtc="ds1307"), "field 'rtc': 'ds1307' is not one of ds3231, pcf8563"),
 ])
 def test_bad_board_fields_are_named(change, msg):
     assert msg in bad(change)
+
+
+def test_the_clock_chip_is_optional():
+    assert B.check(json.loads(json.dumps(GOOD)))["rtc"] is None
+    for chip in ("ds3231", "pcf8563"):
+        obj = json.loads(json.dumps(GOOD))
+        obj["rtc"] = chip
+        assert B.check(obj)["rtc"] == chip
+
+
+def test_a_board_with_a_clock_chip_deploys_its_driver_from_the_environment():
+    lib = [(s, d) for s, d in deploy.plan("rpi_pico_ds3231") if d.startswith("lib/")]
+    dests = [d for _, d in lib]
+    assert dests[:4] == ["lib/adafruit_ssd1306.mpy", "lib/adafruit_bus_device/__init__.mpy",
+                         "lib/adafruit_bus_device/i2c_device.mpy", "lib/adafruit_bus_device/spi_device.mpy"]
+    assert dests[4:] == ["lib/adafruit_ds3231.mpy", "lib/adafruit_register/__init__.mpy", "lib/adafruit_register/i2c_bit.mpy",
+                         "lib/adafruit_register/i2c_bits.mpy", "lib/adafruit_register/i2c_bcd_datetime.mpy",
+                         "lib/adafruit_register/i2c_bcd_alarm.mpy"]
+    assert all("site-packages" in s for s, _ in lib)
+    pcf = [d for _, d in deploy._libraries("pcf8563")]
+    assert "lib/adafruit_pcf8563/pcf8563.py" in pcf and "lib/adafruit_ds3231.py" not in pcf
 
 
 def test_i2c1_and_1mhz_are_accepted():

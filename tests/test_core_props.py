@@ -60,9 +60,13 @@ def next_input(data, game, last_t, may_refuse):
         return data.draw(st.sampled_from(DICE))
     if ruleset == "wounds":
         t = last_t + data.draw(st.sampled_from([0, 1000, 60000, 600000, 1800000]))
-        op = data.draw(st.sampled_from([W.TICK, W.WOUND, W.WOUND, W.HELP, W.ACK, W.CHOOSE, W.HEAL, W.END, 9]))
-        p = data.draw(st.integers(0, game.count + 1)) if op in (W.WOUND, W.HELP, W.CHOOSE, W.HEAL) else 0
-        arg = data.draw(st.integers(0, 4)) if op in (W.WOUND, W.CHOOSE) else 0
+        op = data.draw(st.sampled_from([W.TICK, W.WOUND, W.WOUND, W.HELP, W.ACK, W.CHOOSE, W.HEAL, W.END,
+                                        W.AID, W.MEDIC, 9]))
+        p = data.draw(st.integers(0, game.count + 1)) if op in (W.WOUND, W.HELP, W.CHOOSE, W.HEAL, W.AID, W.MEDIC) else 0
+        if op in (W.AID, W.MEDIC):
+            arg = data.draw(st.integers(0, len(game.who) + 1))
+        else:
+            arg = data.draw(st.integers(0, 4)) if op in (W.WOUND, W.CHOOSE) else 0
         return [t, op, p, arg]
     what, lo, hi = game.prompt()
     if may_refuse and data.draw(st.integers(0, 19)) == 19:

@@ -19,6 +19,25 @@ def test_fight_boxing_targets_unfinished_keeps_secrets():
     assert code == 0
     assert "d6 = ?  (card for boxer 1)" in out and "BLOCK!" in out and "(was" not in out
     assert "bout unfinished after 4 blows" in out and "result:" not in out
+    assert "seed hidden until the end" in out and "seed 12" not in out
+
+
+def test_nothing_printed_for_an_unfinished_bout_rebuilds_the_deal(tmp_path):
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw,ear,head", "--json")
+    t = json.loads(out)
+    assert code == 0 and t["seed"] is None and t["result"] is None
+    assert "orders" not in t["state"] and all(r["value"] is None for r in t["rolls"] if r["for"].startswith("card"))
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw,ear,head")
+    assert "seed hidden until the end (it would give the secrets away)" in out
+    assert not any(line.split()[:2][-1:] != ["hidden"] for line in out.splitlines() if line.startswith("seed "))
+    saved = tmp_path / "bout.json"
+    code, out, _ = cli("fight", "boxing", "--targets", "jaw", "--save", str(saved))
+    assert "%s holds it: keep the file from the players" % saved in out
+    code, out, _ = cli("replay", str(saved), "--json")
+    assert json.loads(out)["seed"] is None  # a replay of the unfinished bout hides it too
+    seed = json.loads(saved.read_text())["seed"]
+    code, out, _ = cli("fight", "boxing", "--seed", str(seed), "--json")  # played to the end: shown
+    assert json.loads(out)["seed"] == seed
 
 
 def test_fight_duel_shoot_and_stealth():
@@ -32,6 +51,19 @@ def test_fight_duel_shoot_and_stealth():
     assert r["hits"] == ["left leg", "head", "miss"] and r["wounds"] == [[4, "light"], [4, "mortal"]]
     code, out, _ = cli("fight", "stealth", "--stop-ms", "9999", "--json")
     assert json.loads(out)["result"]["wounds"] == [[1, "mortal"]]
+
+
+def test_fight_duel_firearms_tosses_for_the_shooter_unless_told_the_challenger_shoots():
+    shooters = set()
+    for seed in range(1, 9):
+        t = json.loads(cli("fight", "duel", "--weapon", "firearms", "--seed", str(seed), "--json")[1])
+        assert t["options"] == {"weapon": "firearms", "first": "coin"}
+        shooters.add([e for e in t["log"] if e.get("event") == "cycle"][0]["args"][0])
+    assert shooters == {1, 2}
+    code, out, _ = cli("fight", "duel", "--weapon", "firearms", "--first", "challenger", "--dice", "1,6")
+    assert "coin" not in out and "duellist 1 attacks: difference -5, the attack fails" in out
+    t = json.loads(cli("fight", "duel", "--seed", "1", "--json")[1])
+    assert t["options"]["first"] == "challenger"  # melee: the challenger attacks first
 
 
 def test_wounds_script_prints_each_escalation_with_its_time(tmp_path):
@@ -48,12 +80,23 @@ def test_wounds_script_prints_each_escalation_with_its_time(tmp_path):
 
 
 @pytest.mark.parametrize("lines,needle", [
-    ("0:00 wound 1 light\n0:10 help 2\n", "line 2: participant 2 has no light or heavy wound"),
-    ("0:00 wound 1 light\nxx wound 1 light\n", "line 2: 'xx' is not a time"),
-    ("1:00 ack\n0:30 ack\n", "line 2: time 0:00:30 is before the line above"),
-    ("0:00 stab 1\n", "line 1: unknown event 'stab'"),
-    ("0:00 wound 1 bad\n", "line 1: 'wound' needs a participant and one of light, heavy, mortal"),
-    ("0:00 wound Zed light\n", "line 1: 'Zed' is neither a number nor a name"),
+    ("0:00 wound 1 light\n0:10 aid 2\n", "line 2: '0:10 aid 2': participant 2 has no running light or heavy wound"),
+    ("0:00 wound 1 heavy\n0:10 aid 1\n", "line 2: '0:10 aid 1': first aid does not stop a heavy wound: medical help does"),
+    ("0:10 help 2\n", "line 1: '0:10 help 2': 'help' is of two kinds: expected 'aid P [wound W]' (first aid) or "
+                      "'medic P [wound W]' (medical help)"),
+    ("0:00 wound 1 hevy\n", "line 1: '0:00 wound 1 hevy': 'hevy' is not one of light, heavy, mortal: "
+                            "expected 'wound P light|heavy|mortal'"),
+    ("0:00 wound 1\n", "line 1: '0:00 wound 1': one of light, heavy, mortal is needed: expected 'wound P light|heavy|mortal'"),
+    ("0:00 choose 1 lives\n", "expected 'choose P dies|stays'"),
+    ("0:00 wound 1 light\n0:00 aid 1 wound x\n", "line 2: '0:00 aid 1 wound x': wound 'x' is not a wound number: "
+                                                 "expected 'aid P [wound W]'"),
+    ("0:00 ack now\n", "'ack' takes nothing after it: expected 'ack'"),
+    ("0:00\n", "line 1: '0:00': expected [H:]MM:SS EVENT ..., EVENT one of wound, aid, medic"),
+    ("0:00 wound 1 light\nxx wound 1 light\n", "line 2: 'xx wound 1 light': 'xx' is not a time"),
+    ("1:00 ack\n0:30 ack\n", "line 2: '0:30 ack': time 0:00:30 is before the line above"),
+    ("0:00 stab 1\n", "line 1: '0:00 stab 1': unknown event 'stab': expected [H:]MM:SS EVENT"),
+    ("0:00 wound Zed light\n", "line 1: '0:00 wound Zed light': 'Zed' is not a participant number (no --roster gives names)"),
+    ("0:00 wound ٣ light\n", "'٣' is not a participant number"),
 ])
 def test_wounds_script_errors_name_file_and_line(tmp_path, lines, needle):
     script = tmp_path / "s.txt"
@@ -61,6 +104,52 @@ def test_wounds_script_errors_name_file_and_line(tmp_path, lines, needle):
     code, _, err = cli("wounds", "--script", str(script))
     assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert str(script) in err and needle in err, err
+
+
+def test_wounds_script_names_every_bad_line_before_running_any(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("0:00 wound 1 light\n0:10 wound 2 hevy\n0:20 ack\n0:30 stab 3\n0:40 medic\n")
+    code, out, err = cli("wounds", "--script", str(script))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "line 2: '0:10 wound 2 hevy': 'hevy' is not one of" in err and err.rstrip().endswith("2 more bad lines: 4, 5")
+
+
+def test_wounds_script_refused_line_comes_after_what_the_lines_above_did(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("0:00 wound 1 light\n0:40 aid 1\n0:50 medic 1\n")
+    code, out, err = cli("wounds", "--script", str(script))
+    assert code == 2
+    assert out.splitlines() == ["0:00:00 light wound to 1 #1 (wound 1)", "0:00:40 first aid to 1 #1: light wound 1 stops"]
+    assert "line 3: '0:50 medic 1': participant 1 has no running light or heavy wound" in err
+
+
+def test_wounds_script_first_aid_and_medical_help_per_wound(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("0:00 wound Anna light\n0:00 wound Anna heavy\n0:00 wound Anna light\n"
+                      "5:00 aid Anna wound 3\n6:00 medic anna wound 2\n1:00:00 list\n")
+    roster = tmp_path / "roster.txt"
+    roster.write_text("Anna\nBoris\n", encoding="utf-8")
+    code, out, err = cli("wounds", "--script", str(script), "--roster", str(roster))
+    assert code == 0, err
+    assert "0:05:00 first aid to 1 Anna: light wound 3 stops" in out
+    assert "0:06:00 medical help to 1 Anna: heavy wound 2 stops" in out
+    assert "0:30:00 ALERT: wound 1 of 1 Anna became heavy" in out  # wound 1 had no help
+    assert "wound 2 of 1 Anna became" not in out and "wound 3 of 1 Anna became" not in out
+
+
+def test_an_all_digit_roster_name_is_refused_so_numbers_mean_numbers(tmp_path):
+    roster = tmp_path / "r.txt"
+    roster.write_text("Anna\n2\nBoris\n", encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("0:00 wound 2 light\n")
+    code, out, err = cli("wounds", "--script", str(script), "--roster", str(roster))
+    assert code == 2 and out == ""
+    assert "%s line 2: name '2' is all digits: it would read as a participant number" % roster in err
+    roster.write_text("Anna\nTeam 2\n", encoding="utf-8")  # digits inside a name are fine
+    script.write_text("0:00 wound team 2 light\n0:00 wound 2 heavy\n")
+    code, out, err = cli("wounds", "--script", str(script), "--roster", str(roster))
+    assert code == 0, err
+    assert out.count("to 2 Team 2") == 2
 
 
 @pytest.mark.parametrize("args,needle", [

@@ -2,6 +2,7 @@
 import pytest
 from larp_helpers import events
 
+from dicebox.core import larp_duel
 from dicebox.core import larp, larp_stealth, larp_wounds, record
 from dicebox.core.game import RecordError
 
@@ -63,6 +64,27 @@ def test_coin_option_decides_the_first_attacker():
 def test_firearms_duel_is_one_cycle(attack, defence, winner):
     g = duel([attack, defence], 1, weapon="firearms")
     assert g.result()["method"] == "firearms" and g.result()["winner"] == winner and g.prompt() is None
+
+
+def test_the_fair_firearms_duel_gives_each_duellist_the_same_chance():
+    # every coin and pair of dice, equally likely: one shot, taken by the coin's duellist
+    wins = {1: 0, 2: 0, None: 0}
+    for coin in (1, 2):
+        for attack in range(1, 7):
+            for defence in range(1, 7):
+                g = duel([coin, attack, defence], 1, weapon="firearms", first=larp_duel.fair_first("firearms"))
+                wins[g.result()["winner"]] += 1
+    assert wins == {1: 15, 2: 15, None: 42}
+    # the literal reading (the challenger shoots): the challenged can never win
+    literal = [duel([a, d], 1, weapon="firearms", first="challenger").result()["winner"]
+               for a in range(1, 7) for d in range(1, 7)]
+    assert literal.count(1) == 15 and literal.count(2) == 0
+    assert larp_duel.fair_first("melee") == "challenger"
+
+
+def test_a_firearms_record_without_first_replays_as_it_was_made():
+    g = duel([3, 1], 1, weapon="firearms")  # made before the coin was the box's default
+    assert g.options["first"] == "challenger" and g.result()["winner"] == 1 and g.dice.used == 2
 
 
 def shots(dice, inputs, n=1):

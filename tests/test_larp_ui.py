@@ -197,6 +197,91 @@ def start_session(d, people=None):
     return tracker(d.app)
 
 
+def open_person(d, p):
+    scr = d.app.top
+    while scr.sel != 0:
+        d.press(B.UP)
+    d.press(B.OK)
+    picker = d.app.top
+    while picker.value != p:
+        d.press(B.UP)
+    d.press(B.OK)
+    assert top(d) == "Person"
+    return d.app.top
+
+
+def choose_item(d, label):
+    menu = d.app.top
+    labels = [item[0] for item in menu.items]
+    assert label in labels, labels
+    while menu.items[menu.sel][0] != label:
+        d.press(B.DOWN)
+    d.press(B.OK)
+
+
+def test_first_aid_and_medical_help_name_the_participant_and_the_wound():
+    d = device()
+    start_session(d)
+    wound(d, 3, larp.LIGHT)
+    person = open_person(d, 3)
+    choose_item(d, "+ heavy")
+    person = open_person(d, 3)
+    labels = [item[0] for item in person.items]
+    assert labels[:2] == ["First aid", "Medical help"]
+    choose_item(d, "First aid")
+    assert top(d) == "HelpConfirm"
+    shown = drawn(d)
+    assert shown[:2] == ["First aid", "#3"] and shown[2].startswith("wound 1: light 29:")
+    d.press(B.OK)
+    assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 3, 0]
+    person = open_person(d, 3)
+    labels = [item[0] for item in person.items]
+    assert "First aid" not in labels and "  light aid" in labels  # only the heavy wound runs: medical help
+    choose_item(d, "Medical help")
+    assert drawn(d)[2].startswith("wound 2: heavy 14:")
+    d.press(B.BACK)  # not now: nothing entered
+    assert top(d) == "Person" and inputs(d)[-1][1] == W.AID
+
+
+def test_help_for_one_wound_from_its_row():
+    d = device()
+    start_session(d)
+    wound(d, 5, larp.LIGHT)
+    open_person(d, 5)
+    choose_item(d, "+ light")
+    open_person(d, 5)
+    rows = [item[0] for item in d.app.top.items if item[0].startswith("  light")]
+    assert len(rows) == 2
+    choose_item(d, rows[1])
+    assert top(d) == "Menu" and d.app.top.title == "wound 2"
+    choose_item(d, "First aid")
+    assert drawn(d)[2].startswith("wound 2: light 29:")
+    d.press(B.OK)
+    assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 5, 2]
+    assert list(tracker(d.app).game.due)[0] >= 0 and tracker(d.app).game.due[1] == -1
+
+
+def test_a_new_session_sets_what_first_aid_stops():
+    d = device("ru")
+    larp_menu(d)
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)
+    choose_item(d, "П.п. от: лёгких")
+    assert "П.п. от: любых" in [item[0] for item in d.app.top.items]
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.UP)
+    d.press(B.OK)
+    tr = tracker(d.app)
+    assert top(d) == "TrackerScreen" and tr.game.options["first_aid"] == "any"
+    wound(d, 2, larp.HEAVY)
+    open_person(d, 2)
+    labels = [item[0] for item in d.app.top.items]
+    assert labels[:2] == ["Первая помощь", "Медпомощь"]
+
+
 def play_duel(d):
     """From the LARP menu: a melee duel played to its end; (its screen, its wounds)."""
     d.press(B.UP)
@@ -572,6 +657,65 @@ def test_four_hour_session_of_30_through_the_ui_keeps_a_flat_heap(mp, compiled, 
     _session_heap(mp.run(SUPPORT / "larp_ui_session.py", tmp_path, 4, 30, path=[compiled], heap="224k"))
 
 
+def _hold_ok(d, ms=300):
+    d.levels |= 1 << B.OK
+    d.wait(ms)
+    shown = drawn(d)
+    d.levels = 0
+    d.wait(60)
+    return shown
+
+
+def _order_lines(shown):
+    return [s for s in shown if "." in s]
+
+
+def test_each_boxer_sees_his_order_once_and_only_before_the_first_blow():
+    d = device()
+    bout = boxing(d)
+    mine = ["%d.%s" % (i + 1, LF.LT.ZONES[z][0]) for i, z in enumerate(bout.game.order(1))]
+    assert _order_lines(_hold_ok(d)) == mine
+    again = _hold_ok(d)  # boxer 1 again, or whoever holds the box after him
+    assert _order_lines(again) == [] and "already seen once" in again and "judge: hold OK" in again
+    d.press(B.DOWN)
+    assert len(_order_lines(_hold_ok(d))) == 3  # boxer 2 has his own look
+    d.press(B.UP)
+    d.press(B.BACK)
+    d.press(B.OK)  # the first blow
+    d.levels |= 1 << B.UP
+    d.wait(700)  # hold UP: the reveal again
+    d.levels = 0
+    d.wait(60)
+    assert top(d) == "Reveal"
+    d.press(B.DOWN)
+    shown = _hold_ok(d)
+    assert _order_lines(shown) == [] and "hidden: bout is on" in shown
+
+
+def test_the_judges_override_shows_an_order_once_more_and_says_so():
+    d = device()
+    bout = boxing(d)
+    _hold_ok(d)
+    _hold_ok(d, 900)  # a long OK on a locked order asks for the judge
+    assert top(d) == "Confirm" and "Show boxer 1 again?" in drawn(d)
+    d.press(B.OK)
+    waiting = drawn(d)
+    assert top(d) == "Reveal" and "JUDGE: Boxer 1" in waiting and "judge's override" in waiting
+    shown = _hold_ok(d)
+    assert "JUDGE: Boxer 1" in shown and len(_order_lines(shown)) == 3
+    after = _hold_ok(d)
+    assert _order_lines(after) == [] and "judge showed it 1x" in after and "Boxer 1" in after
+    assert bout.judged == [0, 1, 0]
+
+
+def test_the_reveal_lock_in_russian():
+    d = device("ru")
+    boxing(d)
+    _hold_ok(d)
+    again = _hold_ok(d)
+    assert "уже показан" in again and "судья: держи OK" in again
+
+
 def test_an_alert_over_a_held_reveal_leaves_it_blank():
     d = device()
     start_session(d)
@@ -654,6 +798,11 @@ def test_firearms_shot_asks_the_shooters_choice_and_offers_the_wound(seed, die):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_firearms_duel_is_one_cycle(seed):
+    firearms_duel(seed)
+
+
+def firearms_duel(seed):
+    """A firearms duel from the LARP menu with the box's seed; who shot."""
     d = device()
     s = dict(d.app.settings)
     s["seed"] = seed
@@ -664,12 +813,38 @@ def test_firearms_duel_is_one_cycle(seed):
     d.press(B.DOWN)
     d.press(B.OK)  # Firearms duel
     screen = d.app.top
-    assert screen.game.options["weapon"] == "firearms"
+    assert screen.game.options == {"weapon": "firearms", "first": "coin"}
     d.press(B.OK)  # accepted
+    shooter = screen.game.attacker
+    assert ("coin: %d shoots" % shooter) in drawn(d)
     d.press(B.OK)  # the one cycle
     assert screen.done and screen.game.cycles == 1
     r = screen.game.result()
     assert (r["winner"] is None) == (not r["wounds"])
+    assert r["winner"] in (None, shooter)
+    return shooter
+
+
+def test_the_firearms_duel_coin_lets_either_duellist_shoot():
+    assert {firearms_duel(seed) for seed in range(1, 9)} == {1, 2}
+
+
+def test_the_literal_firearms_duel_is_a_choice_in_the_duel_menu():
+    d = device()
+    larp_menu(d)
+    d.press(B.DOWN)
+    d.press(B.OK)  # Duel
+    d.press(B.DOWN)
+    d.press(B.DOWN)
+    assert "Shooter: coin" in drawn(d)
+    d.press(B.OK)
+    assert "Shooter: challenger" in drawn(d)
+    d.press(B.UP)
+    d.press(B.OK)  # Firearms duel
+    screen = d.app.top
+    assert screen.game.options == {"weapon": "firearms", "first": "challenger"}
+    d.press(B.OK)
+    assert screen.game.attacker == 1
 
 
 JOURNAL_SCRIPT = """

@@ -55,6 +55,55 @@ def test_help_stops_escalation_but_help_at_the_due_instant_is_too_late():
     assert [w for w in esc(g)] == [("became heavy", 1, 41 * M), ("became mortal", 1, 56 * M)]  # the new wound has its own timer
 
 
+def test_first_aid_stops_a_light_wound_and_medical_help_a_heavy_one():
+    # a light wound bandaged in time stays light; a heavy one needs medical help
+    g = session([[0, W.WOUND, 1, 1], [29 * M, W.AID, 1, 0], [300 * M, W.TICK, 0, 0]])
+    assert esc(g) == [] and g.kind[0] == larp.LIGHT and g.flags[0] & W.AIDED
+    g = session([[0, W.WOUND, 1, 2], [14 * M, W.MEDIC, 1, 0], [300 * M, W.TICK, 0, 0]])
+    assert esc(g) == [] and g.kind[0] == larp.HEAVY and g.flags[0] & W.TREATED
+    # medical help is more than first aid: it stops a light wound too
+    g = session([[0, W.WOUND, 1, 1], [M, W.MEDIC, 1, 0], [300 * M, W.TICK, 0, 0]])
+    assert esc(g) == [] and g.kind[0] == larp.LIGHT
+    # a light wound aided too late has become heavy: first aid no longer stops it
+    with pytest.raises(RecordError, match="input 2: first aid does not stop a heavy wound: medical help does"):
+        session([[0, W.WOUND, 1, 1], [30 * M, W.AID, 1, 0]])
+
+
+def test_first_aid_on_a_heavy_wound_follows_the_option():
+    with pytest.raises(RecordError, match="first aid does not stop a heavy wound: medical help does"):
+        session([[0, W.WOUND, 1, 2], [M, W.AID, 1, 1]])
+    g = session([[0, W.WOUND, 1, 2], [M, W.AID, 1, 1], [300 * M, W.TICK, 0, 0]], first_aid="any")
+    assert esc(g) == [] and g.kind[0] == larp.HEAVY
+    with pytest.raises(RecordError, match="first_aid: 'some' is not one of light, any"):
+        session([], first_aid="some")
+
+
+def test_first_aid_to_one_participant_with_two_wounds_stops_only_the_light_one():
+    g = session([[0, W.WOUND, 2, 1], [0, W.WOUND, 2, 2], [M, W.AID, 2, 0], [100 * M, W.TICK, 0, 0]])
+    assert esc(g) == [("became mortal", 2, 15 * M)] and g.kind[0] == larp.LIGHT
+    assert [n for n, a, b, c in events(g, "first aid: light", "first aid: heavy")] == ["first aid: light"]
+
+
+def test_help_to_one_wound_leaves_his_other_wounds_running():
+    g = session([[0, W.WOUND, 3, 1], [M, W.WOUND, 3, 1], [2 * M, W.AID, 3, 2], [100 * M, W.TICK, 0, 0]])
+    assert esc(g) == [("became heavy", 3, 30 * M), ("became mortal", 3, 45 * M)]  # wound 1 ran on
+    assert g.kind[1] == larp.LIGHT and g.due[1] == -1
+    with pytest.raises(RecordError, match="input 3: wound 1 is not participant 4's"):
+        session([[0, W.WOUND, 3, 1], [0, W.WOUND, 4, 1], [M, W.AID, 4, 1]])
+    with pytest.raises(RecordError, match="input 3: wound 1 is not a running light or heavy wound"):
+        session([[0, W.WOUND, 3, 1], [M, W.AID, 3, 1], [2 * M, W.MEDIC, 3, 1]])
+    with pytest.raises(RecordError, match="input 2: participant 3 has no running light or heavy wound"):
+        session([[0, W.WOUND, 3, 3], [M, W.MEDIC, 3, 0]])
+
+
+def test_the_transcript_names_the_help_the_participant_and_the_wound():
+    rec = record.Record("wounds", {"roster": ["Anna", "Boris"]}, 0,
+                        [[0, W.WOUND, 2, 1], [0, W.WOUND, 2, 2], [90000, W.AID, 2, 0], [120000, W.MEDIC, 2, 2]])
+    text = "\n".join(record.lines(record.replay(rec), rec))
+    assert "0:01:30 first aid to 2 Boris: light wound 1 stops" in text
+    assert "0:02:00 medical help to 2 Boris: heavy wound 2 stops" in text
+
+
 def test_mortal_wound_waits_for_the_players_choice_and_records_it():
     g = session([[0, W.WOUND, 4, 3]])
     assert g.choices() == [0] and g.kind[0] == larp.MORTAL

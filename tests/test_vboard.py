@@ -218,3 +218,63 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_128k(mp, tmp_pa
     after = loads(b.files["current.json"])
     assert len(after.dice) + len(after.inputs) > len(before.dice) + len(before.inputs)
     assert states["boot"]["heap_free"] > 12 * 1024, states["boot"]  # 7,008 B with the session awake
+
+
+# A clock chip (DS3231, emulated on the wire: vboard/rtc_chip.py) and the wound
+# timers across a power-off; without one, the judge is told and adds the time off.
+_SESSION_KEYS = ["wait 300", "tap OK", "wait 300", "tap UP", "tap OK", "tap OK",  # LARP judge, Wounds, Start
+                 "tap OK", "tap OK", "tap OK"]  # + wound, participant 1, + light
+_CHIP_MS = ((24 * 365 + 6) * 86400 + 9 * 3600) * 1000  # 2024-01-01 09:00, as the chip reads
+
+
+def _journal(board):
+    return [json.loads(x) for x in board.files["wounds.jnl"].splitlines()]
+
+
+def _escalated(board, due):
+    """The session's TICK for a timer due at `due` (the loop's next pass after it): the rules
+    log the escalation at `due` itself."""
+    return any(v[1] == 0 and due <= v[0] < due + 100 for v in _journal(board))
+
+
+def _first_run(b, **opts):
+    _, _, lines = b.run(_SESSION_KEYS + ["wait 15000", "cat wounds.clk", "cat wounds.jnl", "cut"], mode="larp_ui", **opts)
+    (cut,) = [int(x.split()[1]) for x in lines if x.startswith("CUT")]
+    wound = _journal(b)[0]
+    assert wound[1:] == [1, 1, 1]
+    return cut, wound[0] + 30 * 60000  # when the light wound turns heavy, in session ms
+
+
+def test_a_clock_chip_counts_the_time_the_box_was_off(mp, tmp_path):
+    b = Board(mp, tmp_path, board="rpi_pico_ds3231")
+    cut, due = _first_run(b, rtc="ds3231:%d" % _CHIP_MS)
+    clk = b.files["wounds.clk"].split()
+    assert clk[-1][0] == "w" and int(clk[-1][1:]) >= 9 * 3600  # the chip's seconds beside the session ms
+    off = 25 * 60000  # the box lies in a bag for 25 minutes
+    _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="larp_ui",
+                        rtc="ds3231:%d" % (_CHIP_MS + cut + off))
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
+    assert _escalated(b, due)  # 5 minutes into this power-on, 30 session minutes after the wound
+    assert "dicebox.ui.larp_paused" not in b.modules  # nothing to ask: the chip knew
+
+
+def test_without_a_clock_the_judge_is_told_and_adds_the_time_off(mp, tmp_path):
+    b = Board(mp, tmp_path)
+    cut, due = _first_run(b)
+    assert b.files["wounds.clk"].split()[-1][0] != "w"
+    steps = ["wait 1000", "mods", "tap OK"] + ["tap UP"] * 25 + ["tap OK", "wait 330000", "cat wounds.jnl", "end"]
+    _, _, lines = b.run(steps, mode="larp_ui")
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
+    assert "dicebox.ui.larp_paused" in b.modules  # the notice: timers paused, how long unknown
+    assert _escalated(b, due)  # the 25 minutes the judge added count
+
+
+def test_a_clock_chip_that_lost_its_time_is_not_trusted(mp, tmp_path):
+    b = Board(mp, tmp_path, board="rpi_pico_ds3231")
+    cut, due = _first_run(b, rtc="ds3231:%d" % _CHIP_MS)
+    # its battery went flat: the chip restarted from zero and says so
+    _, _, lines = b.run(["wait 1000", "mods", "tap BACK", "wait 330000", "cat wounds.jnl", "cat wounds.clk", "end"],
+                        mode="larp_ui", rtc="ds3231:0:lost")
+    assert "dicebox.ui.larp_paused" in b.modules
+    assert not _escalated(b, due)  # no time added: the session went on from where it stood
+    assert b.files["wounds.clk"].split()[-1][0] == "w"  # the chip was started again: the next power-off counts

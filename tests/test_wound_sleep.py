@@ -233,9 +233,16 @@ def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     assert larp_timer.read_clock(d.store)[1] is None  # the wound took the stamp back
     d = device(store=d.store)  # a power cut on the wound list: the boot loads the whole session
     assert type(task(d)).__name__ == "Tracker"
+    no_time_off(d)
     open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: no restart
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
     assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
+
+
+def no_time_off(d):
+    """After a power cut (no clock chip), the boot asks for the time off: none."""
+    assert top(d) == "PausedScreen"
+    d.press(B.BACK)
 
 
 def alert_on_home():
@@ -280,6 +287,7 @@ def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_inter
     d.on_restart = None
     d = device(store=d.store)  # a power cut in Dice: the next power-on boots asleep
     assert type(task(d)) is larp_timer.Timer
+    no_time_off(d)
     d.wait(15000)  # the Timer saves its clock at +10 s
     asleep_ms = task(d).ms
     open_row(d, MODE_AT["larp_ui"])  # the first mode of this power-on: no restart

@@ -10,11 +10,12 @@ from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
 
-_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "report_mem"))
+_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "rtc", "report_mem"))
 _BUTTONS = const(("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT"))  # order of dicebox.buttons
 _REQUIRED_BUTTONS = const(("UP", "DOWN", "OK", "BACK"))
 _CHIPS = const(("RP2040", "RP2350"))
 _CONTROLLERS = const(("ssd1306", "sh1106"))
+_RTCS = const(("ds3231", "pcf8563"))  # clock chips on the display's bus (hw/rtc.py), at 0x68 / 0x51
 _FREQS = const((100000, 400000, 1000000))
 # The UI lays out on 64 rows; a 128x32 panel would show half of each screen.
 _UI_SIZES = const(((128, 64),))
@@ -110,6 +111,9 @@ def check(obj, where="board.json"):
     buzzer = obj.get("buzzer")
     if buzzer is not None:
         _pin(buzzer, "buzzer", where)
+    rtc = obj.get("rtc")
+    if rtc is not None:
+        _choice(rtc, _RTCS, "rtc", where)
 
     used = {sda: "i2c.sda", scl: "i2c.scl"}
     for field, pin in [("buttons." + _BUTTONS[i], pins[i]) for i in range(len(pins))] + [("buzzer", buzzer)]:
@@ -128,6 +132,7 @@ def check(obj, where="board.json"):
         "display": {"controller": controller, "width": width, "height": height, "addr": addr},
         "buttons": pins,
         "buzzer": buzzer,
+        "rtc": rtc,
         "report_mem": report,
     }
 

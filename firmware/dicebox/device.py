@@ -65,8 +65,10 @@ class Loop:
         self.bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
         self.display = Display(disp["width"], disp["height"], self.bus, disp["addr"], disp["controller"])
         self.keys = Keys(board["buttons"])
-        self.platform = Platform(board["name"], self.keys, board["buzzer"])
         self.store = Store(DATA)
+        wall, lost = self._rtc(board)
+        self.platform = Platform(board["name"], self.keys, board["buzzer"], wall, lost)
+        gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
         self.buttons = B.Buttons(debounce_ms=20)
         self.t_last = time.ticks_ms()
         self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
@@ -77,6 +79,21 @@ class Loop:
         self.display_broken_at = None
         # for the developer's console (make emu reads it): the live heap after each frame
         self.report_mem = board.get("report_mem", False)
+
+    def _rtc(self, board):
+        """(the clock chip's seconds now or None, True if the time off is unknown) (hw/rtc.py)."""
+        chip = board["rtc"]
+        if chip is None:
+            return None, True
+        try:
+            from dicebox import call_once
+
+            seconds, lost, problem = call_once("dicebox.hw.rtc", "read_at_boot", self.bus, chip)
+        except ImportError as e:  # its driver is not on the flash
+            seconds, lost, problem = None, True, str(e)
+        if problem is not None:
+            self.store.notices.append("board.json rtc %s: %s; wound timers pause while the box is off" % (chip, problem))
+        return seconds, lost
 
     def clock(self):
         t = time.ticks_ms()

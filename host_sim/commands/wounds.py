@@ -2,13 +2,16 @@
 
 Script: one event a line, `#` starts a comment, blank lines are ignored.
     [H:]MM:SS  wound  P  light|heavy|mortal
-    [H:]MM:SS  help   P
+    [H:]MM:SS  aid    P [wound W]   first aid (stops light wounds)
+    [H:]MM:SS  medic  P [wound W]   medical help (stops light and heavy wounds)
     [H:]MM:SS  heal   P
     [H:]MM:SS  ack
     [H:]MM:SS  choose P  dies|stays
     [H:]MM:SS  list           print the timer list at that time
     [H:]MM:SS  end            the game is over
-P is a participant number or a roster name. Times never go backwards.
+P is a participant number or a roster name (a roster name is never all
+digits); W is a wound's number in the session, as the transcript prints it.
+Times never go backwards.
 Every event and every escalation is printed with its session time.
 """
 from dicebox.core import larp, record
@@ -18,9 +21,24 @@ from dicebox.roster import load as load_roster
 from host_sim import common, larp_cli
 from host_sim.errors import CliError
 
+_MAX_BAD = 20  # other bad lines' numbers listed with the first one's error
+
 KINDS = {"light": larp.LIGHT, "heavy": larp.HEAVY, "mortal": larp.MORTAL}
 CHOICES = {"dies": W.DIES, "stays": W.STAYS}
-VERBS = {"wound": W.WOUND, "help": W.HELP, "heal": W.HEAL, "ack": W.ACK, "choose": W.CHOOSE, "end": W.END, "list": None}
+VERBS = {"wound": W.WOUND, "aid": W.AID, "medic": W.MEDIC, "heal": W.HEAL, "ack": W.ACK, "choose": W.CHOOSE,
+         "end": W.END, "list": None}
+# What each verb takes: the error for a bad line quotes it.
+USAGE = {
+    "wound": "wound P light|heavy|mortal",
+    "aid": "aid P [wound W]",
+    "medic": "medic P [wound W]",
+    "heal": "heal P",
+    "ack": "ack",
+    "choose": "choose P dies|stays",
+    "list": "list",
+    "end": "end",
+}
+FORM = "[H:]MM:SS EVENT ..., EVENT one of " + ", ".join(VERBS)
 
 
 def register(sub):
@@ -33,6 +51,8 @@ def register(sub):
                    help="minutes before an unhelped light wound is heavy (default 30)")
     p.add_argument("--heavy-min", type=larp_cli.int_arg("--heavy-min", 1, 600), default=15,
                    help="minutes before an unhelped heavy wound is mortal (default 15)")
+    p.add_argument("--first-aid", choices=("light", "any"), default="light",
+                   help="what first aid stops: light wounds (default; heavy ones need medical help) or any")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the session's record to FILE")
     p.set_defaults(run=run)
@@ -40,7 +60,7 @@ def register(sub):
 
 def parse_time(text):
     parts = text.split(":")
-    if not 2 <= len(parts) <= 3 or not all(x.isdigit() for x in parts):
+    if not 2 <= len(parts) <= 3 or not all(larp.is_number(x) for x in parts):
         raise ValueError("'%s' is not a time [H:]MM:SS" % text)
     nums = [int(x) for x in parts]
     if len(nums) == 3:
@@ -58,7 +78,7 @@ def _participant(words, names, count):
     text = " ".join(words)
     if not text:
         raise ValueError("a participant is needed")
-    if text.isdigit():
+    if larp.is_number(text):  # digits are a number: no roster name is all digits
         p = int(text)
         if not 1 <= p <= count:
             raise ValueError("participant %d is not 1..%d" % (p, count))
@@ -66,30 +86,51 @@ def _participant(words, names, count):
     for i in range(len(names)):
         if names[i].lower() == text.lower():
             return i + 1
+    if not names:
+        raise ValueError("'%s' is not a participant number (no --roster gives names)" % text)
     raise ValueError("'%s' is neither a number nor a name on the roster" % text)
 
 
 def parse_line(line, names, count):
-    """(t_ms, verb, input or None) of one script line; ValueError says what is wrong."""
+    """(t_ms, verb, input or None) of one script line; ValueError says what is wrong
+    and what the line should be."""
     words = line.split()
     if len(words) < 2:
-        raise ValueError("expected a time and an event, e.g. '12:30 wound 4 light'")
+        raise ValueError("expected %s" % FORM)
     t = parse_time(words[0])
     verb = words[1].lower()
+    if verb == "help":
+        raise ValueError("'help' is of two kinds: expected '%s' (first aid) or '%s' (medical help)"
+                         % (USAGE["aid"], USAGE["medic"]))
     if verb not in VERBS:
-        raise ValueError("unknown event '%s' (known: %s)" % (words[1], ", ".join(VERBS)))
-    rest = words[2:]
+        raise ValueError("unknown event '%s': expected %s" % (words[1], FORM))
+    try:
+        return t, verb, _event(t, verb, words[2:], names, count)
+    except ValueError as e:
+        raise ValueError("%s: expected '%s'" % (e, USAGE[verb]))
+
+
+def _event(t, verb, rest, names, count):
     op = VERBS[verb]
     if verb in ("ack", "end", "list"):
         if rest:
             raise ValueError("'%s' takes nothing after it" % verb)
-        return t, verb, None if op is None else [t, op, 0, 0]
+        return None if op is None else [t, op, 0, 0]
     if verb in ("wound", "choose"):
         table = KINDS if verb == "wound" else CHOICES
-        if len(rest) < 2 or rest[-1].lower() not in table:
-            raise ValueError("'%s' needs a participant and one of %s" % (verb, ", ".join(table)))
-        return t, verb, [t, op, _participant(rest[:-1], names, count), table[rest[-1].lower()]]
-    return t, verb, [t, op, _participant(rest, names, count), 0]
+        if not rest:
+            raise ValueError("a participant is needed")
+        if rest[-1].lower() not in table:
+            raise ValueError("'%s' is not one of %s" % (rest[-1], ", ".join(table)) if len(rest) > 1
+                             else "one of %s is needed" % ", ".join(table))
+        return [t, op, _participant(rest[:-1], names, count), table[rest[-1].lower()]]
+    w = 0
+    if verb in ("aid", "medic") and len(rest) >= 3 and rest[-2].lower() == "wound":
+        if not larp.is_number(rest[-1]) or not 1 <= int(rest[-1]) <= 9999:
+            raise ValueError("wound '%s' is not a wound number" % rest[-1])
+        w = int(rest[-1])
+        rest = rest[:-2]
+    return [t, op, _participant(rest, names, count), w]
 
 
 def _rows(game, now):
@@ -106,7 +147,7 @@ def run(args):
         except larp.RosterError as e:
             raise CliError(str(e))
     text = common.read_text(args.script, "script")
-    options = {"light_min": args.light_min, "heavy_min": args.heavy_min}
+    options = {"light_min": args.light_min, "heavy_min": args.heavy_min, "first_aid": args.first_aid}
     if names:
         options["roster"] = list(names)
     else:
@@ -114,28 +155,43 @@ def run(args):
     rec = record.Record("wounds", options, 0, [], [])
     game = record.start(rec)
     count = game.count
-    shown = 0
-    out = []
-    last = 0
+    lines = []
+    bad = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        where = "%s line %d" % (args.script, number)
         try:
-            t, verb, value = parse_line(line, names, count)
+            lines.append((number, line) + parse_line(line, names, count))
         except ValueError as e:
-            raise CliError("%s: %s" % (where, e))
-        if t < last:
-            raise CliError("%s: time %s is before the line above (%s)" % (where, larp.clock_text(t), larp.clock_text(last)))
-        last = t
-        if value is None:  # list: bring the timers up to t first, so escalations print in order
-            value = [t, W.TICK, 0, 0]
-        rec.inputs.append(value)
+            bad.append((number, "%s line %d: '%s': %s" % (args.script, number, line, e)))
+    if bad:  # the first in full, and where the others are: the script is fixed in one go
+        first = bad[0][1]
+        rest = [n for n, _ in bad[1:]]
+        if rest:
+            first += "; %d more bad line%s: %s" % (len(rest), "" if len(rest) == 1 else "s",
+                                                   ", ".join(str(n) for n in rest[:_MAX_BAD]) + (", ..." if len(rest) > _MAX_BAD else ""))
+        raise CliError(first)
+    shown = 0
+    out = []
+    last = 0
+    for number, line, t, verb, value in lines:
+        where = "%s line %d: '%s'" % (args.script, number, line)
         try:
-            record.feed(game, rec, len(rec.inputs) - 1)
-        except RecordError as e:
-            raise CliError("%s: %s" % (where, str(e).split(": ", 1)[-1]))
+            if t < last:
+                raise CliError("%s: time %s is before the line above (%s)" % (where, larp.clock_text(t), larp.clock_text(last)))
+            last = t
+            if value is None:  # list: bring the timers up to t first, so escalations print in order
+                value = [t, W.TICK, 0, 0]
+            rec.inputs.append(value)
+            try:
+                record.feed(game, rec, len(rec.inputs) - 1)
+            except RecordError as e:
+                raise CliError("%s: %s" % (where, str(e).split(": ", 1)[-1]))
+        except CliError:
+            for done in out:  # what the lines above did, then the refusal
+                print(done)
+            raise
         for i in range(shown, len(game.log)):
             kind, name, a, b, c = game.log.entry(i)
             if kind == 1:  # events; inputs and rolls are not news here

@@ -1,5 +1,5 @@
 """dicebox-sim fight duel / fight stealth: melee or firearms duel, stealth-weapon count."""
-from dicebox.core import larp, larp_stealth
+from dicebox.core import larp, larp_duel, larp_stealth
 from host_sim import larp_cli
 
 
@@ -8,8 +8,9 @@ def register(sub):
     larp_cli.add_common(p)
     p.add_argument("--refuse", action="store_true", help="the challenge is refused")
     p.add_argument("--weapon", choices=("melee", "firearms"), default="melee", help="default melee")
-    p.add_argument("--first", choices=("challenger", "coin"), default="challenger",
-                   help="who attacks in the first cycle (default challenger)")
+    p.add_argument("--first", choices=("challenger", "coin"),
+                   help="who attacks in the first cycle (default: challenger in melee; in a firearms duel "
+                        "the coin, so either duellist may shoot; challenger there is the literal reading)")
     p.set_defaults(run=run_duel)
     s = sub.add_parser("stealth", help="LARP stealth weapon: the wound for a count stopped after --stop-ms")
     larp_cli.add_common(s, dice=False)
@@ -23,7 +24,8 @@ def register(sub):
 
 
 def run_duel(args):
-    rec, game = larp_cli.start("duel", {"weapon": args.weapon, "first": args.first}, args)
+    first = args.first or larp_duel.fair_first(args.weapon)
+    rec, game = larp_cli.start("duel", {"weapon": args.weapon, "first": first}, args)
     larp_cli.feed(rec, game, 0 if args.refuse else 1, "--refuse")
     while game.prompt() is not None:
         larp_cli.feed(rec, game, 0, "duel")

@@ -131,7 +131,9 @@ while sec < end:
             wake()
             if to_row(row[1]) and top() == "TrackerScreen":
                 d.press(B.OK)
-            if top() == "Person" and person_action("Help"):
+            if top() == "Person" and person_action("Medical help"):  # stops light and heavy alike
+                if top() == "HelpConfirm":
+                    d.press(B.OK)  # the box named him and his wounds
                 helps += 1
         ack()
     if sec % 60 == 0:

@@ -23,3 +23,7 @@ def ticks_add(t, delta):
 def sleep_ms(ms):
     vb.advance(ms)
     vb.run_script()
+
+
+def sleep(s):
+    sleep_ms(int(s * 1000))

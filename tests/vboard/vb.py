@@ -38,6 +38,7 @@ wire = None  # the I2C log: [kind, n >> 8, n & 255] then n bytes (kind 0), or a 
 until = -1  # clock_ms the current wait ends at
 restart_to = "restart.txt"  # machine.soft_reset() ends the process (exit code 75) leaving where it was here
 low = ()  # gpios a soft reset left held down (their pins start low)
+rtc = None  # a clock chip on the wire (rtc_chip.Chip), vbsetup's rtc=KIND:MS[:lost]
 _step = bytearray(4)
 _head = bytearray(3)
 alloc_from = 0
@@ -147,6 +148,8 @@ def soft_reset():
     with open(restart_to, "w") as f:
         f.write("at=%d start=%d until=%d low=%s" % (script.tell(), clock_ms, until,
                                                     ",".join([str(g) for g in pins if not pins[g].level])))
+        if rtc is not None:  # the chip runs on through the restart
+            f.write(" rtc=%s:%d%s" % (rtc.kind, rtc.ms(clock_ms), ":lost" if rtc.lost else ""))
     raise SystemExit(RESTART_EXIT)
 
 

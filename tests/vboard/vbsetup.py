@@ -19,6 +19,11 @@ def setup(args):
     vb.low = tuple(int(g) for g in opts["low"].split(",")) if opts.get("low") else ()
     vb.restart_to = opts.get("restart", vb.restart_to)
     vb.addr = int(opts.get("addr", "60"))
+    if "rtc" in opts:  # a clock chip on the bus: KIND:MS (its time at this power-on)[:lost]
+        import rtc_chip
+
+        kind, ms, *lost = opts["rtc"].split(":")
+        vb.rtc = rtc_chip.Chip(kind, int(ms), vb.clock_ms, bool(lost))
     flash = vb.FileFlash(image, int(opts.get("blocks", "128")), 4096,
                          int(opts["cut-after"]) if "cut-after" in opts else None)
     vb.flash = flash

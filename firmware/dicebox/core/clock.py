@@ -35,3 +35,25 @@ class SessionClock:
         else:
             self.ms += step
         return self.ms
+
+
+# --- A clock chip's calendar time as integer seconds --------------------------
+_BEFORE = const((0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334))  # days before each month
+_EPOCH_DAYS = const(738885)  # _days(2024, 1, 1): small ints to 2058 (2**30 s is 34 years)
+
+
+def _days(y, mo, d):
+    """Days from 0001-01-01 (proleptic Gregorian) to y-mo-d."""
+    y1 = y - 1
+    n = y1 * 365 + y1 // 4 - y1 // 100 + y1 // 400 + _BEFORE[mo - 1] + d - 1
+    if mo > 2 and y % 4 == 0 and (y % 100 != 0 or y % 400 == 0):
+        n += 1
+    return n
+
+
+def wall_seconds(y, mo, d, h, mi, s):
+    """Seconds since 2024-01-01 00:00 of a calendar time (an RTC's; negative
+    before 2024), or None if it is no real date: only differences are used."""
+    if not (2000 <= y <= 2057 and 1 <= mo <= 12 and 1 <= d <= 31 and 0 <= h <= 23 and 0 <= mi <= 59 and 0 <= s <= 59):
+        return None
+    return ((_days(y, mo, d) - _EPOCH_DAYS) * 24 + h) * 3600 + mi * 60 + s

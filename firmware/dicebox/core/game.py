@@ -48,6 +48,10 @@ class Game:
         """True while rolls made for `why` must not be shown (a secret deal)."""
         return False
 
+    def hides_seed(self):
+        """True while the seed would give a secret away: it rebuilds every roll."""
+        return False
+
     def describe(self, name, a, b, c):
         """Readable text of a logged event."""
         return "%s %d %d %d" % (name, a, b, c)

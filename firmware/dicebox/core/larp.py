@@ -71,6 +71,16 @@ def check_name(name, where):
             raise RosterError("%s: name '%s' has a control character" % (where, name.replace("\t", "\\t")))
 
 
+def is_number(text):
+    """True for ASCII digits only: what a participant number is written as."""
+    if not text:
+        return False
+    for c in text.encode():
+        if not 0x30 <= c <= 0x39:
+            return False
+    return True
+
+
 def check_names(names, where="roster"):
     """Names from a roster or a record: each checked, no duplicates (case-blind)."""
     if len(names) > MAX_PARTICIPANTS:
@@ -111,7 +121,10 @@ def parse_roster(data, where="roster"):
             text = raw[i].decode("utf-8")
         except UnicodeError:
             raise RosterError("%s line %d: not UTF-8 text" % (where, i + 1))
-        names.append(text.strip())
+        name = text.strip()
+        if is_number(name):  # "2" would be taken for participant number 2
+            raise RosterError("%s line %d: name '%s' is all digits: it would read as a participant number" % (where, i + 1, name))
+        names.append(name)
     return check_names(names, where)
 
 

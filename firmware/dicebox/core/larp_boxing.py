@@ -93,6 +93,9 @@ class Game(_Game):
     def secret(self, why):
         return why in _CARDS and not self.over
 
+    def hides_seed(self):
+        return not self.over
+
     def prompt(self):
         if self.over:
             return None

@@ -17,8 +17,16 @@ _HEAD_LIMIT = const(1)
 
 OPTIONS = (
     ("weapon", "melee", ("melee", "firearms")),  # firearms: exactly one cycle (ruling D4)
-    ("first", "challenger", ("challenger", "coin")),  # who attacks in cycle 1 (ruling D2)
+    # who attacks in cycle 1 (rulings D2, D4). A record without it is read as it
+    # was made: the box and the CLI write "coin" for a firearms duel themselves.
+    ("first", "challenger", ("challenger", "coin")),
 )
+
+
+def fair_first(weapon):
+    """The `first` the box and the command line give a new duel: a firearms duel
+    is one shot, so the coin decides who takes it (D4); melee, the challenger."""
+    return "coin" if weapon == "firearms" else "challenger"
 
 
 def hit_of(difference):
@@ -111,7 +119,7 @@ class Game(_Game):
         if name == "challenge":
             return "challenge " + ("accepted" if a else "refused")
         if name == "first":
-            return "coin: duellist %d attacks first" % a
+            return "coin: duellist %d %s" % (a, "shoots" if self.options["weapon"] == "firearms" else "attacks first")
         if name == "cycle":
             if c == larp.MISS:
                 return "duellist %d attacks: difference %d, the attack fails" % (a, b)

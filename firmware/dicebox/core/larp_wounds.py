@@ -9,15 +9,21 @@ views(now) gives the sorted list for any now without changing anything.
 
   TICK   [t, 0, 0, 0]     bring timers up to t (escalations, alerts)
   WOUND  [t, 1, p, kind]  kind 1 light, 2 heavy, 3 mortal
-  HELP   [t, 2, p, 0]     help given: p's light and heavy wounds stop escalating
+  HELP   [t, 2, p, 0]     help of no stated kind: p's light and heavy wounds stop
+                          (records from before first aid and medical help were told apart)
   ACK    [t, 3, 0, 0]     the judge acknowledges every pending alert
   CHOOSE [t, 4, p, c]     p's mortal wound: c 1 the character dies, 2 stays heavy to the end
   HEAL   [t, 5, p, 0]     p's light and heavy wounds are healed (removed)
   END    [t, 6, 0, 0]     the game is over
+  AID    [t, 7, p, w]     first aid: stops p's light wounds (and heavy ones with
+                          option first_aid "any"); w 0 every such wound, else wound w
+  MEDIC  [t, 8, p, w]     medical help: stops p's light and heavy wounds; w as for AID
+Wound w is the wound's number in the session, 1 for the first one given.
 """
 from array import array
 
 from dicebox.core import larp
+from dicebox.core import larp_help as _help
 from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
 
@@ -29,13 +35,17 @@ ACK = const(3)
 CHOOSE = const(4)
 HEAL = const(5)
 END = const(6)
-_OPS = const(("tick", "wound", "help", "ack", "choose", "heal", "end"))
+AID = _help.AID
+MEDIC = _help.MEDIC
+_OPS = const(("tick", "wound", "help", "ack", "choose", "heal", "end", "first aid", "medical help"))
 DIES = const(1)
 STAYS = const(2)
 _MAX_OPEN = const(8)  # open wounds per participant: what one screen line can summarise
 _MAX_WOUNDS = const(2000)  # wounds in a session: bounds the tracker's memory
 _HELPED = const(1)
 ALERT = const(2)
+AIDED = _help.AIDED
+TREATED = _help.TREATED
 _NO_TIMER = const(0x3FFFFFFF)
 _MINUTE = const(60000)
 _RANK = const((0, 1, 2, 4, 5, 3))  # by kind: which wound a row without a timer shows (dead over all)
@@ -69,6 +79,7 @@ OPTIONS = (
     ("heavy_min", 15, (1, 600)),  # minutes without help before a heavy wound is mortal
     ("participants", 30, (1, larp.MAX_PARTICIPANTS)),  # numbered, when there is no roster
     ("roster", (), _roster),  # names; participant n is the n-th name
+    ("first_aid", "light", ("light", "any")),  # what first aid stops: light wounds, or heavy ones too (ruling W2)
 )
 
 
@@ -97,6 +108,7 @@ class Game(_Game):
         self.count = len(self.names) or options["participants"]
         self.light_ms = options["light_min"] * _MINUTE
         self.heavy_ms = options["heavy_min"] * _MINUTE
+        self.aid_heavy = options["first_aid"] == "any"
         self.now = 0  # time of the last input
         self.ended = False
         # One slot per wound ever given, in parallel arrays (no object per wound).
@@ -210,6 +222,10 @@ class Game(_Game):
                 return True
         return False
 
+    def helpable(self, op, p, t, w=0):
+        """Wound ids of p (or just wound number w) that help `op` would stop at t."""
+        return _help.helpable(self, op, p, t, w)
+
     def _open(self, p, t, kinds):
         n = 0
         for i in range(len(self.who)):
@@ -254,6 +270,9 @@ class Game(_Game):
             if len(self.who) >= _MAX_WOUNDS:
                 raise ValueError("the session holds %d wounds: start a new one" % _MAX_WOUNDS)
             return
+        if op == AID or op == MEDIC:
+            _help.check(self, op, p, t, arg)
+            return
         if arg and op != CHOOSE:
             raise ValueError("%s takes no argument" % _OPS[op])
         if op == CHOOSE:
@@ -281,6 +300,8 @@ class Game(_Game):
                     self.flags[i] |= _HELPED
                     n += 1
             self._event("help" if op == HELP else "healed", p, t)
+        elif op == AID or op == MEDIC:
+            _help.give(self, op, p, t, arg)
         elif op == ACK:
             for i in range(len(self.flags)):
                 self.flags[i] &= ~ALERT
@@ -360,6 +381,9 @@ class Game(_Game):
             return at + "end of the game"
         p = self.who[a]
         who = "%d %s" % (p, self.name(p))
+        if name in _help.EVENTS:
+            help, kind = name.split(": ")
+            return at + "%s to %s: %s wound %d stops" % (help, who, kind, a + 1)
         if name in ("light", "heavy", "mortal"):
             return at + "%s wound to %s (wound %d)" % (name, who, a + 1)
         if name.startswith("became"):

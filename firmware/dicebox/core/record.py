@@ -211,7 +211,7 @@ def transcript(game, record):
             entries.append({"input": a + 1, "value": record.inputs[a]})
     return {
         "ruleset": record.ruleset,
-        "seed": record.seed,
+        "seed": None if game.hides_seed() else record.seed,  # it would rebuild a secret deal
         "options": game.options,
         "rolls": rolls,
         "log": entries,

@@ -35,3 +35,12 @@ class I2CBus:
             self.i2c.readfrom_into(addr, buf)
         else:
             self.i2c.readfrom_into(addr, memoryview(buf)[start:end])
+
+    def writeto_then_readfrom(self, addr, out, in_, *, out_start=0, out_end=None, in_start=0, in_end=None):
+        # a register read (the clock chip's drivers): the write without a stop, then the read
+        if out_end is None:
+            out_end = len(out)
+        if in_end is None:
+            in_end = len(in_)
+        self.i2c.writeto(addr, memoryview(out)[out_start:out_end], False)
+        self.i2c.readfrom_into(addr, memoryview(in_)[in_start:in_end])

@@ -6,9 +6,15 @@ from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 
 class Platform:
-    def __init__(self, name, keys=None, buzzer_pin=None):
+    def __init__(self, name, keys=None, buzzer_pin=None, wall=None, wall_lost=True):
         self.name = name
         self.keys = keys
+        # the clock chip's seconds at boot (hw/rtc.py), counted on by ticks_ms; None: no chip.
+        # wall_lost: it had lost its time (just started again): this boot cannot count the time off
+        self.wall = wall
+        self.wall_lost = wall_lost
+        self.wall_ms = 0
+        self.wall_ticks = ticks_ms()
         self.pwm = None
         self.beep_until = None
         if buzzer_pin is not None:
@@ -22,6 +28,16 @@ class Platform:
         if self.keys is not None:
             value ^= self.keys.pool
         return (value ^ ticks_us()) & 0x3FFFFFFF
+
+    def wall_s(self):
+        """The clock chip's seconds now, or None without a chip one can trust. Read
+        at least every 6 days (the wound session does every 10 s): ticks_diff's reach."""
+        if self.wall is None:
+            return None
+        t = ticks_ms()
+        self.wall_ms += ticks_diff(t, self.wall_ticks)
+        self.wall_ticks = t
+        return self.wall + self.wall_ms // 1000
 
     def beep(self, freq_hz, ms):
         """Start a tone; service() ends it, so the loop never waits on sound."""

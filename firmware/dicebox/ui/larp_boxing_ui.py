@@ -1,15 +1,16 @@
 """LARP vulnerability boxing: the set-up, the reveal and the bout.
 
 Boxing keeps its secrets: the deal shows only while a boxer holds OK on the
-reveal screen, a blocked reaction reads BLOCK! and the seed appears only
-after the end.
+reveal screen, once per boxer and only before the first blow (after that a
+judge's override shows it again, saying so); a blocked reaction reads BLOCK!
+and the seed appears only after the end.
 """
 from dicebox import buttons as B
 from dicebox.core import larp_boxing as BX
 from dicebox.core import larp_text as LT
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
-from dicebox.ui.app import Menu, Screen
+from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.fight import FightScreen
 from dicebox.ui.lang import t
 from dicebox.ui.larp_ui import L, label
@@ -52,24 +53,47 @@ class BoxingSetup(Menu):
         rec = _record.Record("boxing", {"cards": self.cards, "champion": self.champion}, app.new_seed())
         bout = BoxingScreen(app, rec)
         app.replace(bout)
-        app.push(Reveal(app, bout.game))
+        app.push(Reveal(app, bout))
 
 
 class Reveal(Screen):
-    """Each boxer sees his own order only while he holds OK; release blanks it."""
+    """Each boxer sees his own order only while he holds OK; release blanks it.
+    One hold per boxer, before the bout's first blow: whoever holds the box
+    later cannot read the other's order. After that a long OK asks for the
+    judge's override, which shows it for one more hold under JUDGE."""
 
-    def __init__(self, app, game):
+    def __init__(self, app, bout):
         Screen.__init__(self, app)
-        self.game = game
+        self.bout = bout
+        self.game = bout.game
         self.boxer = 1
         self.showing = False
+        self.override = 0  # the boxer whose next hold the judge allowed
+
+    def locked(self):
+        b = self.boxer
+        return self.override != b and (self.game.blows > 0 or self.bout.seen[b])
+
+    def _hide(self):
+        if self.showing:
+            self.showing = False
+            if self.override == self.boxer:
+                self.override = 0
+                self.bout.judged[self.boxer] += 1
+            else:
+                self.bout.seen[self.boxer] = True
 
     def button(self, b, ev, now):
         app = self.app
         if b == B.OK:
-            if ev == B.PRESS or ev == B.RELEASE:
-                self.showing = ev == B.PRESS
+            if ev == B.PRESS and not self.locked():
+                self.showing = True
                 app.redraw()
+            elif ev == B.RELEASE and self.showing:
+                self._hide()
+                app.redraw()
+            elif ev == B.LONG and not self.showing and self.locked():
+                app.push(Confirm(app, L("judge_q") % self.boxer, L("judge_note"), self._allow))
         elif self.showing:
             return  # other buttons wait until the order is hidden again
         elif b in (B.UP, B.DOWN) and ev == B.PRESS:
@@ -78,16 +102,34 @@ class Reveal(Screen):
         elif b == B.BACK and ev == B.CLICK:
             app.pop()
 
+    def _allow(self):
+        self.override = self.boxer
+
     def resumed(self):
         # back from a screen pushed over a hold (a wound alert): its release went
-        # there, so the order must not stay on screen with nobody holding
-        self.showing = False
+        # there, so the order must not stay on screen with nobody holding (the
+        # look was had: it counts)
+        self._hide()
 
     def draw(self, c):
-        draw.header(c, "%s %d" % (L("boxer"), self.boxer))
+        b = self.boxer
+        judge = self.override == b
+        if judge:
+            draw.header(c, "%s: %s %d" % (L("judge"), L("boxer"), b))
+        else:
+            draw.header(c, "%s %d" % (L("boxer"), b))
         if not self.showing:
-            text.draw_center(c, L("hold"), 20)
-            text.draw_center(c, L("shows"), 30)
+            if self.locked():
+                text.draw_center(c, L("in_bout") if self.game.blows else L("seen_once"), 16)
+                text.draw_center(c, L("judge_hold"), 30)
+            elif judge:
+                text.draw_center(c, L("judge_note"), 16)
+                text.draw_center(c, L("hold"), 30)
+            else:
+                text.draw_center(c, L("hold"), 20)
+                text.draw_center(c, L("shows"), 30)
+            if self.bout.judged[b]:
+                text.draw_center(c, L("judged") % self.bout.judged[b], 42)
             text.draw_center(c, L("next_boxer"), 55)
             return
         order = self.game.order(self.boxer)
@@ -109,6 +151,8 @@ class BoxingScreen(FightScreen):
     def __init__(self, app, rec):
         FightScreen.__init__(self, app, rec)
         self.zone = 0
+        self.seen = [False, False, False]  # per boxer: his one look was had
+        self.judged = [0, 0, 0]  # per boxer: looks the judge allowed since
 
     def button(self, b, ev, now):
         app = self.app
@@ -122,7 +166,7 @@ class BoxingScreen(FightScreen):
             app.redraw()
         elif b == B.UP and ev == B.LONG:
             self.zone = (self.zone + 1) % BX.ZONE_COUNT  # the press of this hold moved it
-            app.push(Reveal(app, g))
+            app.push(Reveal(app, self))
         elif b == B.OK and ev == B.CLICK:
             self.blow(self.zone)
         elif b == B.OK and ev == B.LONG and g.can_block():

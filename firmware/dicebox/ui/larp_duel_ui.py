@@ -1,6 +1,6 @@
 """LARP melee duel (a firearms duel is one cycle of it)."""
 from dicebox import buttons as B
-from dicebox.core import larp
+from dicebox.core import larp, larp_duel
 from dicebox.core import larp_text as LT
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
@@ -13,11 +13,37 @@ from dicebox.ui.larp_fights import big_line, last_event, offer_wounds, roll_befo
 
 def duel_start(app):
     """Melee duel first (one OK); a firearms duel is one cycle of it."""
+    app.push(DuelMenu(app))
 
-    def start(weapon):
-        return lambda: app.replace(DuelScreen(app, _record.Record("duel", {"weapon": weapon}, app.new_seed())))
 
-    app.push(Menu(app, L("duel"), [(L("melee"), start("melee")), (L("gun_duel"), start("firearms"))]))
+class DuelMenu(Menu):
+    """Melee duel, firearms duel, and who shoots in a firearms duel: the coin
+    (default: either duellist may win) or the challenger (the literal reading)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, L("duel"), [])
+        self.shooter = larp_duel.fair_first("firearms")
+        self.build()
+
+    def build(self):
+        self.items = [(L("melee"), self.start("melee")), (L("gun_duel"), self.start("firearms")),
+                      (L("shoots_" + self.shooter), self.toggle)]
+
+    def toggle(self):
+        self.shooter = "challenger" if self.shooter == "coin" else "coin"
+        self.build()
+        self.app.redraw()
+
+    def start(self, weapon):
+        def go():
+            first = self.shooter if weapon == "firearms" else larp_duel.fair_first(weapon)
+            app = self.app
+            app.replace(DuelScreen(app, _record.Record("duel", {"weapon": weapon, "first": first}, app.new_seed())))
+
+        return go
+
+
+
 
 
 class DuelScreen(FightScreen):
@@ -79,7 +105,10 @@ class DuelScreen(FightScreen):
             else:
                 big_line(c, L("nobody"), 12)
         elif last is None:
-            text.draw_center(c, "%s %d" % (L("attack"), g.attacker), 14)
+            if g.options["first"] == "coin":
+                text.draw_center(c, L("coin_shoots" if g.options["weapon"] == "firearms" else "coin_attacks") % g.attacker, 14)
+            else:
+                text.draw_center(c, "%s %d" % (L("attack"), g.attacker), 14)
             big_line(c, L("roll_ok"), 24)
         if last is not None:
             i, _, a, diff, hit = last

@@ -14,9 +14,15 @@ Tracker as it goes to sleep, it also says when it wakes:
   "MS"                      the Tracker's save every SAVE_MS
   "MS DUE ALERTING SIZE"    a stamp: next timer (-1 none), 1 if an alert waits,
                             and the journal's size in bytes when it was written
-A stamp holds only while the journal is as it was: a Tracker that changes the
-journal writes the plain form first, and a journal of another size at boot
-loads the whole session.
+either followed by "wS" on a box with a clock chip: its seconds (hw/rtc.py)
+as MS was written. A stamp holds only while the journal is as it was: a
+Tracker that changes the journal writes the plain form first, and a journal
+of another size at boot loads the whole session.
+
+At boot the session clock resumes at MS plus the time the box was off, by the
+clock chip. Without one (or a chip that lost its time) that time is not known:
+unless the box restarted itself (home.LAUNCH), the session rings a notice that
+the timers were paused, which lets the judge add the time off (larp_alert).
 """
 
 from dicebox import journal
@@ -31,8 +37,20 @@ MODE = "larp_ui"  # the mode whose screens use the whole session
 
 def read_clock(store):
     """(session ms, stamp [due, alerting, journal size] or None) from the clock file."""
+    return _read(store)[:2]
+
+
+def _read(store):
+    """read_clock's, and the clock chip's seconds as MS was written (or None)."""
     text = store.read_text(CLOCK)
     parts = text.split() if text else ()
+    wall = None
+    if parts and parts[-1][:1] == "w":
+        try:
+            wall = int(parts[-1][1:])
+        except ValueError:
+            return 0, None, None
+        parts = parts[:-1]
     try:
         if len(parts) in (1, 4):
             ms = int(parts[0])
@@ -40,20 +58,46 @@ def read_clock(store):
             # out of a session's range is damage too: a time of years would turn every wound mortal
             if 0 <= ms <= SESSION_MAX and (stamp is None or (
                     -1 <= stamp[0] <= SESSION_MAX and 0 <= stamp[1] <= 1 and -1 <= stamp[2] <= SESSION_MAX)):
-                return ms, stamp
+                return ms, stamp, wall
     except ValueError:
         pass
-    return 0, None  # none, or damaged: the session's own time (its last input) stands
+    return 0, None, None  # none, or damaged: the session's own time (its last input) stands
 
 
-def write_clock(store, ms, stamp=None):
+def wall_now(app):
+    """The clock chip's seconds now, or None (no chip, or one that lost its time)."""
+    wall_s = getattr(app.platform, "wall_s", None)
+    return wall_s() if wall_s is not None else None
+
+
+def write_clock(store, ms, stamp=None, wall=None):
     """A write the heap has no room for (littlefs's file cache, on a broken-up
     heap) is left to the next one, SAVE_MS on, not the error screen: the next
     replaces it, and a stamp is trusted only with its journal's size."""
     try:
-        store.write_text(CLOCK, "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms))
+        text = "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms)
+        store.write_text(CLOCK, text if wall is None else "%s w%d" % (text, wall))
     except MemoryError:
         setattr(store, "unsaved_save", None)  # not one for the loop to write after an error
+
+
+def add_time(task, ms):
+    """The judge's time off (the box had no clock for it): the session clock
+    jumps; timers due meanwhile escalate at their own session ms."""
+    if task.clock is None:
+        task.resume_ms = min(task.resume_ms + ms, SESSION_MAX)
+    else:
+        task.clock.ms = min(task.clock.ms + ms, SESSION_MAX)
+
+
+def ring_paused(task):
+    """At the first tick after a boot that could not count the time off: the notice."""
+    task.paused = False
+    from dicebox.ui.larp_paused import PausedScreen
+
+    app = task.app
+    app.wake()
+    app.push(PausedScreen(app, task))
 
 
 def stamp_of(store, due, alerting):
@@ -68,6 +112,7 @@ class Timer:
         self.resume_ms = self.saved_ms = ms
         self.stamp = stamp
         self.clock = None
+        self.paused = False  # the time off is not known: the judge is asked (ring_paused)
         self.roster = None  # (count, names) kept by the session as it dozed: a target picker's, no wake
 
     @property
@@ -78,6 +123,9 @@ class Timer:
         if self.clock is None:
             self.clock = SessionClock(now, self.resume_ms)
         ms = self.clock.update(now)
+        if self.paused:
+            ring_paused(self)
+            return
         due = self.stamp[0]
         if self.stamp[1] or 0 <= due <= ms:
             self.wake(now)
@@ -88,7 +136,7 @@ class Timer:
         """The clock to flash (every SAVE_MS, and before the interpreter restarts)."""
         if self.ms != self.saved_ms:
             self.saved_ms = self.ms
-            write_clock(self.app.store, self.ms, self.stamp)
+            write_clock(self.app.store, self.ms, self.stamp, wall_now(self.app))
 
     def mode_opens(self, module):
         """This power-on opens `module` (ui/home.restart): the LARP screens use
@@ -108,6 +156,7 @@ class Timer:
             home.remove_task(self)
             return None
         tr.clock = self.clock  # no time lost between the two
+        tr.paused = self.paused
         home.replace_task(self, tr)
         tr.woken = not for_good
         if now is not None:
@@ -117,11 +166,26 @@ class Timer:
 
 def load(app):
     """At boot: the saved session, asleep if its clock file has a stamp that
-    still holds; else the whole session (larp_tracker.load)."""
-    store = app.store
-    ms, stamp = read_clock(store)
-    if stamp is not None and stamp[2] == journal.size(store, JOURNAL):
-        return Timer(app, ms, stamp)
-    from dicebox.ui import larp_tracker
+    still holds; else the whole session (larp_tracker.load). Its clock resumes
+    past the time the box was off, when the clock chip tells it."""
+    from dicebox.ui.home import LAUNCH
 
-    return larp_tracker.load(app)
+    store = app.store
+    ms, stamp, wall = _read(store)
+    now = None if getattr(app.platform, "wall_lost", False) else wall_now(app)
+    paused = False
+    if wall is not None and now is not None and now >= wall:
+        ms = min(ms + (now - wall) * 1000, SESSION_MAX)
+    elif not store.exists(LAUNCH):  # a power cut or an error, not the box's own restart
+        paused = True
+    if stamp is not None and stamp[2] == journal.size(store, JOURNAL):
+        task = Timer(app, ms, stamp)
+        due = stamp[0]
+    else:
+        from dicebox.ui import larp_tracker
+
+        task = larp_tracker.load(app, ms)
+        due = task.due if task is not None else -1
+    if task is not None:
+        task.paused = paused and due >= 0  # only a running timer is late by the time off: else nothing to ask
+    return task

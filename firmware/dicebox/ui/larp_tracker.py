@@ -26,7 +26,7 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import WOUNDS
 from dicebox.ui.home import unload
-from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
+from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, ring_paused, stamp_of, wall_now, write_clock  # noqa: F401
 
 
 def _ignore(line):
@@ -63,6 +63,7 @@ class Tracker:
         self.bad_line = -1
         self.stamped = False  # the clock file says when this session wakes (larp_timer)
         self.woken = False  # True: asleep again (a Timer) once nothing is left to ring
+        self.paused = False  # the time off is not known: the judge is asked (larp_timer.ring_paused)
 
     @property
     def ms(self):
@@ -136,6 +137,9 @@ class Tracker:
         if self.clock is None:
             self.clock = larp.SessionClock(now, self.resume_ms)
         ms = self.clock.update(now)
+        if self.paused:
+            ring_paused(self)
+            return
         if ms - self.saved_ms >= SAVE_MS:
             self._save_clock(ms)
         if 0 <= self.due <= ms and not self.game.ended:
@@ -163,7 +167,7 @@ class Tracker:
             return None
         stamp = stamp_of(self.app.store, self.due, self.alerting)
         self.saved_ms = self.ms
-        write_clock(self.app.store, self.ms, stamp)
+        write_clock(self.app.store, self.ms, stamp, wall_now(self.app))
         self.stamped = True
         return stamp
 
@@ -198,7 +202,7 @@ class Tracker:
     def _save_clock(self, ms):
         self.saved_ms = ms
         self.stamped = False
-        write_clock(self.app.store, ms)
+        write_clock(self.app.store, ms, None, wall_now(self.app))
 
     # the end --------------------------------------------------------------------------
     def end(self):

@@ -23,8 +23,11 @@ _KEYS = (
     "next_boxer", "first", "hold_block", "hold_see", "was", "wins", "L", "B", "H", "score", "cycle", "melee",
     "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
     "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
-    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "help", "heal", "dies", "stays",
-    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q",
+    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "aid", "heal", "dies", "stays",
+    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
+    "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
+    "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
+    "aid_light", "aid_any",
 )
 
 _EN = (
@@ -75,7 +78,7 @@ _EN = (
     "Light min",              # light_min
     "Heavy min",              # heavy_min
     "+ wound",                # add
-    "Help given",             # help
+    "First aid",              # aid
     "Healed",                 # heal
     "Character dies",         # dies
     "Stays heavy to end",     # stays
@@ -85,6 +88,24 @@ _EN = (
     "ask!",                   # choose
     "help",                   # helped
     "Start a wound list?",    # session_q
+    "Medical help",           # medic
+    "aid",                    # aid_short
+    "med",                    # medic_short
+    "wound",                  # wound_n
+    "%d wounds",              # wounds_n
+    "Shooter: coin",          # shoots_coin
+    "Shooter: challenger",    # shoots_challenger
+    "coin: %d shoots",        # coin_shoots
+    "coin: %d attacks",       # coin_attacks
+    "JUDGE",                  # judge
+    "Show boxer %d again?",   # judge_q
+    "judge's override",       # judge_note
+    "hidden: bout is on",     # in_bout
+    "already seen once",      # seen_once
+    "judge: hold OK",         # judge_hold
+    "judge showed it %dx",    # judged
+    "Aid stops: light",       # aid_light
+    "Aid stops: any",         # aid_any
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

@@ -49,7 +49,7 @@ LABELS = (
     "Лёгкая мин",             # light_min
     "Тяжёлая мин",            # heavy_min
     "+ рана",                 # add
-    "Помощь оказана",         # help
+    "Первая помощь",          # aid
     "Вылечен",                # heal
     "Персонаж умирает",       # dies
     "Тяж. ранен до конца",    # stays
@@ -59,4 +59,22 @@ LABELS = (
     "выбор",                  # choose
     "пом.",                   # helped
     "Начать список ран?",     # session_q
+    "Медпомощь",              # medic
+    "п.п.",                   # aid_short
+    "мед.",                   # medic_short
+    "рана",                   # wound_n
+    "ран: %d",                # wounds_n
+    "Стреляет: монета",       # shoots_coin
+    "Стреляет: вызвавший",    # shoots_challenger
+    "монета: стреляет %d",    # coin_shoots
+    "монета: атакует %d",     # coin_attacks
+    "СУДЬЯ",                  # judge
+    "Снова бойцу %d?",        # judge_q
+    "решение судьи",          # judge_note
+    "скрыт: бой идёт",        # in_bout
+    "уже показан",            # seen_once
+    "судья: держи OK",        # judge_hold
+    "судья показал %d р.",    # judged
+    "П.п. от: лёгких",        # aid_light
+    "П.п. от: любых",         # aid_any
 )

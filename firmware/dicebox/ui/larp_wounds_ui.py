@@ -39,6 +39,7 @@ class NewSession(Menu):
         self.people = 30
         self.light = 30
         self.heavy = 15
+        self.aid = "light"  # what first aid stops (docs/rules/larp.md W2)
         try:
             open(_roster().PATH).close()
             has_roster = True
@@ -58,7 +59,13 @@ class NewSession(Menu):
             (who, self.pick_people),
             ("%s: %d" % (L("light_min"), self.light), lambda: self.pick("light")),
             ("%s: %d" % (L("heavy_min"), self.heavy), lambda: self.pick("heavy")),
+            (L("aid_" + self.aid), self.next_aid),
         ]
+
+    def next_aid(self):
+        self.aid = "any" if self.aid == "light" else "light"
+        self.build()
+        self.app.redraw()
 
     def pick_people(self):
         if not self.names:
@@ -76,7 +83,7 @@ class NewSession(Menu):
         self.app.push(NumberPicker(self.app, L(which + "_min"), getattr(self, which), 1, 600, done))
 
     def start(self):
-        options = {"light_min": self.light, "heavy_min": self.heavy}
+        options = {"light_min": self.light, "heavy_min": self.heavy, "first_aid": self.aid}
         if self.names:
             options["roster"] = list(self.names)
         else:
@@ -207,7 +214,8 @@ class TrackerScreen(Screen):
 
 
 class Person(Menu):
-    """One participant: the choice after a mortal wound, help, new wounds, heal; his wounds."""
+    """One participant: the choice after a mortal wound, first aid, medical help,
+    new wounds, heal; his wounds (OK on a running one: help for that wound alone)."""
 
     def __init__(self, app, tr, p):
         self.tr = tr
@@ -224,8 +232,7 @@ class Person(Menu):
         info = []
         for i, kind in game.wounds_of(self.p):
             kinds |= 1 << kind
-            due = game.due[i]
-            info.append(("  %s %s" % (label(LT.WOUNDS, kind), larp.mmss(due - now) if due >= 0 else ""), _nothing))
+            info.append(("  " + wound_line(game, i, now), self._wound_help(i)))
         items = []
         if kinds & (1 << larp.DEAD):
             self.items = info
@@ -233,8 +240,9 @@ class Person(Menu):
         if kinds & (1 << larp.MORTAL):
             items.append((L("dies"), lambda: self.act(W.CHOOSE, W.DIES)))
             items.append((L("stays"), lambda: self.act(W.CHOOSE, W.STAYS)))
-        if kinds & ((1 << larp.LIGHT) | (1 << larp.HEAVY)):
-            items.append((L("help"), lambda: self.act(W.HELP)))
+        for op, key in ((W.AID, "aid"), (W.MEDIC, "medic")):
+            if game.helpable(op, self.p, now):
+                items.append((L(key), self._help(op)))
         for k in (larp.LIGHT, larp.HEAVY, larp.MORTAL):
             items.append(("+ " + label(LT.WOUNDS, k), self._wound(k)))
         if kinds & ((1 << larp.LIGHT) | (1 << larp.HEAVY)):
@@ -244,6 +252,32 @@ class Person(Menu):
     def _wound(self, kind):
         return lambda: self.act(W.WOUND, kind)
 
+    def _help(self, op, w=0):
+        """Help asked for: the box names whom and which wounds before it is entered."""
+        def ask():
+            app = self.app
+            game = self.tr.game
+            ids = game.helpable(op, self.p, self.tr.ms, w)
+            if not ids:  # a wound row no help stops now: say why
+                try:
+                    game.check([self.tr.ms, op, self.p, w])
+                except ValueError as e:
+                    app.push(Message(app, L("wounds"), str(e)))
+                return
+            app.push(HelpConfirm(app, self, op, ids, lambda: self.act(op, w)))
+
+        return ask
+
+    def _wound_help(self, i):
+        def choose():
+            game = self.tr.game
+            ops = [(L(key), self._help(op, i + 1)) for op, key in ((W.AID, "aid"), (W.MEDIC, "medic"))
+                   if game.helpable(op, self.p, self.tr.ms, i + 1)]
+            if ops:
+                self.app.push(Menu(self.app, "%s %d" % (L("wound_n"), i + 1), ops))
+
+        return choose
+
     def act(self, op, arg=0):
         app = self.app
         try:
@@ -252,4 +286,44 @@ class Person(Menu):
             app.push(Message(app, L("wounds"), str(e)))
             return
         app.beep(1800, 40)
+        while app.top is not self:  # the wound's own menu, if help came from there
+            app.pop()
         app.pop()
+
+
+def wound_line(game, i, now):
+    """'light 12:30', 'heavy aid', 'light med': a wound, its time left or the help that stopped it."""
+    kind, due = game._project(i, now)
+    flags = game.flags[i]
+    if due >= 0:
+        note = larp.mmss(due - now)
+    elif flags & W.TREATED:
+        note = L("medic_short")
+    elif flags & W.AIDED:
+        note = L("aid_short")
+    elif flags & 1 and kind in (larp.LIGHT, larp.HEAVY):
+        note = L("helped")
+    else:
+        note = ""
+    return "%s %s" % (label(LT.WOUNDS, kind), note)
+
+
+class HelpConfirm(Confirm):
+    """First aid / medical help: the participant and the wounds it stops, OK enters it."""
+
+    def __init__(self, app, person, op, ids, on_yes):
+        game = person.tr.game
+        now = person.tr.ms
+        if len(ids) == 1:
+            what = "%s %d: %s" % (L("wound_n"), ids[0] + 1, wound_line(game, ids[0], now))
+        else:
+            what = L("wounds_n") % len(ids)
+        Confirm.__init__(self, app, L("aid" if op == W.AID else "medic"), what, on_yes)
+        self.who = person.title
+
+    def draw(self, c):
+        c.fill_rect(0, 0, draw.W, draw.H, 0)
+        draw.header(c, self.question)
+        text.draw_center(c, self.who, 16)
+        text.draw_center(c, self.note, 28)
+        text.draw_center(c, t("yes_no"), 50)

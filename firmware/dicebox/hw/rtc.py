@@ -1,0 +1,74 @@
+"""The optional real-time clock (board file "rtc"): a DS3231 or PCF8563 on the
+display's I2C bus, through Adafruit's drivers (installed from PyPI, put in
+lib/ by make deploy). The wound timers use it to count the time the box was
+off (ui/larp_timer.py); only differences of its time matter.
+
+The device reads it once, at boot (read_at_boot), and counts on from there
+with ticks_ms (hw/platform.py): loaded, the drivers hold ~12 KB of heap (unix
+port, 64-bit), which a wound session beside a fight does not have to spare.
+"""
+from adafruit_register import i2c_bcd_datetime
+
+from dicebox.core.clock import wall_seconds
+
+ADDRESSES = {"ds3231": 0x68, "pcf8563": 0x51}
+
+
+class _Stamp:
+    """time.struct_time's fields: MicroPython's time module has no struct_time,
+    and the drivers' datetime register makes one (reading) and reads one (setting)."""
+
+    def __init__(self, t):
+        self.tm_year, self.tm_mon, self.tm_mday, self.tm_hour, self.tm_min, self.tm_sec, self.tm_wday = t[:7]
+
+
+class _Time:
+    struct_time = _Stamp
+
+
+if not hasattr(i2c_bcd_datetime.time, "struct_time"):
+    i2c_bcd_datetime.time = _Time  # the register module's own `time`, not the firmware's
+
+_START = (2024, 1, 1, 0, 0, 0, 0, -1, -1)  # where a stopped chip is started: any time would do
+
+
+class Rtc:
+    def __init__(self, bus, chip):
+        """ValueError if no chip answers at its address (the drivers' probe)."""
+        self.chip = chip
+        if chip == "ds3231":
+            from adafruit_ds3231 import DS3231
+
+            self.dev = DS3231(bus)
+        else:
+            from adafruit_pcf8563.pcf8563 import PCF8563
+
+            self.dev = PCF8563(bus)
+
+    def seconds(self):
+        """The chip's time in seconds (core/clock.wall_seconds), or None when it
+        cannot be trusted: it lost power (no battery) or does not answer. A
+        stopped chip is started, so the next power-off is counted."""
+        try:
+            dev = self.dev
+            if dev.lost_power:
+                dev.datetime = _Stamp(_START)  # also clears the flag
+                return None
+            t = dev.datetime
+            return wall_seconds(t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+        except OSError:
+            return None
+
+
+def read_at_boot(bus, chip):
+    """(the chip's seconds now or None, True if its time was lost (then just
+    started: the time off is unknown, the next one counts), a notice or None).
+    Called through dicebox.call_once: the drivers leave the heap after."""
+    try:
+        rtc = Rtc(bus, chip)
+        first = rtc.seconds()
+        if first is not None:
+            return first, False, None
+        return rtc.seconds(), True, None
+    except ValueError as e:  # the drivers' probe: no chip answers at its address
+        return None, True, "%s (check its wiring)" % e
