@@ -31,7 +31,7 @@ def csv_to_card(text, where):
     card = {}
     punches = {}
     in_punches = False
-    for n, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    for n, row in enumerate(csv_rows(text), 1):
         row = [c.strip() for c in row]
         while row and row[-1] == "":
             row.pop()
@@ -90,6 +90,10 @@ def load(text_arg, arg, charts):
     for card in demos:
         name = card["name"].lower()
         if want in (name, name.split()[-1]):
+            try:
+                tbdata.check_fit(card, charts, "%s: demo fighter %s" % (arg, card["name"]))
+            except tbdata.DataError as e:
+                raise CliError(str(e))
             return card
     raise CliError("%s: no card file or demo fighter '%s' (demo fighters: %s)"
                    % (arg, text_arg, ", ".join(c["name"] for c in demos)))
@@ -107,12 +111,18 @@ def load_charts(path):
 
 
 def _json(text, path):
-    import json
+    return common.json_loads(text, path)
 
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise CliError("%s: not valid JSON (%s)" % (path, e))
+
+def csv_rows(text):
+    """The rows of a spreadsheet's CSV: comma, or semicolon where the decimal
+    mark is a comma (the first row that has either decides)."""
+    delimiter = ","
+    for line in text.splitlines():
+        if "," in line or ";" in line:
+            delimiter = ";" if line.count(";") > line.count(",") else ","
+            break
+    return csv.reader(io.StringIO(text), delimiter=delimiter)
 
 
 def option_args(pairs):

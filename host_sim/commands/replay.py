@@ -11,5 +11,6 @@ def register(sub):
 
 def run(args):
     rec, game = common.load_record(args.record)
-    common.print_transcript(rec, game, args.json)
+    questions = common.questions_of(rec) if rec.ruleset == "titlebout" else None
+    common.print_transcript(rec, game, args.json, questions)
     return 0

@@ -1,5 +1,8 @@
 """dicebox-sim fight titlebout: one Title Bout with dice, as a transcript."""
+import sys
+
 from dicebox.core import record
+from dicebox.core import titlebout as tb
 from dicebox.core.game import RecordError
 from host_sim import common, tbcards
 from host_sim.errors import CliError
@@ -9,39 +12,118 @@ def register(sub):
     p = sub.add_parser("titlebout", help="Title Bout with dice: one bout between two fighter cards")
     add_fighter_args(p)
     p.add_argument("--dice", type=common.dice_arg, default=[], help="forced die values V,V,... used first")
+    p.add_argument("--answers", type=answers_arg, default=None, metavar="V,V,...",
+                   help="assisted play: the answers to the box's questions in order (on a terminal, "
+                        "questions past the last answer are asked)")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the bout's record to FILE")
     p.set_defaults(run=run)
 
 
+def answers_arg(text):
+    out = []
+    for i, part in enumerate(text.split(",")):
+        part = part.strip()
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise CliError("--answers: value %d ('%s') is not a whole number" % (i + 1, part))
+    return out
+
+
 def add_fighter_args(p):
-    p.add_argument("--red", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
-    p.add_argument("--blue", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
+    p.add_argument("--red", required=True, metavar="FIGHTER",
+                   help="demo fighter name, card file (.json, .csv), or 'asked' (assisted: the ratings are asked)")
+    p.add_argument("--blue", required=True, metavar="FIGHTER",
+                   help="demo fighter name, card file (.json, .csv), or 'asked'")
     p.add_argument("--rounds", type=common.int_arg("--rounds", 4, 15), default=12, help="scheduled rounds 4..15 (default 12)")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
-    p.add_argument("--charts", metavar="FILE", help="chart set file (default: the built-in demo charts)")
+    p.add_argument("--charts", metavar="FILE", help="chart set file, JSON or CSV (default: the built-in demo charts)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a ruling option, e.g. ki_roll=punch (see docs/rules/title-bout.md)")
 
 
-def options(args):
+def options(args, asked_ok=False):
     charts_opt, charts = tbcards.load_charts(args.charts)
     opts = tbcards.option_args(args.option)
     for name in ("red", "blue", "charts", "rounds"):
         if name in opts:
             raise CliError("--option: set %s with --%s" % (name, name))
-    opts["red"] = tbcards.load(args.red, "--red", charts)
-    opts["blue"] = tbcards.load(args.blue, "--blue", charts)
+    for side in ("red", "blue"):
+        text = getattr(args, side)
+        if text.strip().lower() == "asked":
+            if not asked_ok:
+                raise CliError("--%s: 'asked' needs a bout played with answers (fight, not stats)" % side)
+            if opts.get("assisted") is False:
+                raise CliError("--%s: 'asked' needs assisted play (not --option assisted=false)" % side)
+            opts["assisted"] = True
+            opts[side] = None
+        else:
+            opts[side] = tbcards.load(text, "--" + side, charts)
     opts["charts"] = charts_opt
     opts["rounds"] = args.rounds
     return opts
 
 
+def _ask_terminal(p):
+    while True:
+        try:
+            text = input("%s (%d..%d): " % (p[0], p[1], p[2]))
+        except EOFError:
+            raise CliError("--answers: no answer to \"%s\" (end of input)" % p[0])
+        try:
+            v = int(text.strip())
+        except ValueError:
+            continue
+        if p[1] <= v <= p[2]:
+            return v
+
+
+def play(rec, answers, interactive=False):
+    """Play the record's bout to its end: NEXT runs the bout through, every
+    other question takes the next answer. Returns (game, question texts by
+    input, None), or with the error to give when the answers ran out (the
+    transcript so far shows what the question is about)."""
+    answers = answers or []
+    used = 0
+    questions = []
+    game = record.start(rec)
+    while True:
+        p = game.prompt()
+        if p is None:
+            break
+        if p is tb.NEXT:
+            v = tb.BOUT
+        elif used < len(answers):
+            v = answers[used]
+            used += 1
+            if not p[1] <= v <= p[2]:
+                raise CliError("--answers: value %d (%d) is outside %d..%d, the range of \"%s\""
+                               % (used, v, p[1], p[2], p[0]))
+        elif interactive:
+            v = _ask_terminal(p)
+        else:
+            return game, questions, CliError(
+                "--answers: the bout (above, so far) asks \"%s\" (%d..%d) after %d answer%s: give more values"
+                % (p[0], p[1], p[2], used, "" if used == 1 else "s"))
+        questions.append(p[0])
+        rec.inputs.append(v)
+        record.feed(game, rec, len(rec.inputs) - 1)
+    if used < len(answers):
+        sys.stderr.write("dicebox-sim: note: --answers: %d of %d values not used: the bout asked %d question%s\n"
+                         % (len(answers) - used, len(answers), used, "" if used == 1 else "s"))
+    return game, questions, None
+
+
 def run(args):
     seed = common.fresh_seed() if args.seed is None else args.seed
-    rec = record.Record("titlebout", options(args), seed, [2], args.dice)
+    rec = record.Record("titlebout", options(args, asked_ok=True), seed, [], args.dice)
+    interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        game = record.replay(rec)
+        game, questions, short = play(rec, args.answers, interactive)
     except RecordError as e:
         raise common.fight_error(e)
-    return common.finish_fight(rec, game, args)
+    if short is not None:
+        common.print_transcript(rec, game, args.json, questions)
+        raise short
+    return common.finish_fight(rec, game, args, questions=questions)

@@ -35,6 +35,15 @@ def summarise(opts, seed, bouts, progress=None):
     return {"bouts": bouts, "seed": seed, "wins": wins, "methods": methods, "average_rounds_x100": rounds * 100 // bouts}
 
 
+def _groups(methods):
+    """The methods in three groups that together hold every bout."""
+    groups = (("by KO or TKO", []), ("by disqualification", []), ("on the scoresheet", []))
+    for k in sorted(methods):
+        i = 0 if k.startswith(("KO", "TKO")) else 1 if k.startswith("DQ") else 2
+        groups[i][1].append((k, methods[k]))
+    return groups
+
+
 def _pct(n, total):
     return "%5.1f%%" % (100.0 * n / total)
 
@@ -45,11 +54,11 @@ def run(args):
     s = summarise(opts, seed, args.bouts, common.Progress(args.bouts, "titlebout"))
     s["red"] = opts["red"]["name"]
     s["blue"] = opts["blue"]["name"]
-    ko = sum(v for k, v in s["methods"].items() if k.startswith(("KO", "TKO")))
-    dec = s["methods"].get("decision", 0) + s["methods"].get("draw", 0)
+    groups = _groups(s["methods"])
+    ko, dq, dec = (sum(n for _, n in g[1]) for g in groups)
     s["rates_pct_x10"] = {"red": s["wins"]["red"] * 1000 // args.bouts, "blue": s["wins"]["blue"] * 1000 // args.bouts,
                           "draw": s["wins"]["draw"] * 1000 // args.bouts, "ko_tko": ko * 1000 // args.bouts,
-                          "decision": dec * 1000 // args.bouts}
+                          "dq": dq * 1000 // args.bouts, "decision": dec * 1000 // args.bouts}
     if args.json:
         common.print_json(s)
         return 0
@@ -58,9 +67,10 @@ def run(args):
     print("  %-24s %6d  %s" % (s["red"] + " wins", s["wins"]["red"], _pct(s["wins"]["red"], n)))
     print("  %-24s %6d  %s" % (s["blue"] + " wins", s["wins"]["blue"], _pct(s["wins"]["blue"], n)))
     print("  %-24s %6d  %s" % ("draws", s["wins"]["draw"], _pct(s["wins"]["draw"], n)))
-    print("  %-24s %6d  %s" % ("by KO or TKO", ko, _pct(ko, n)))
-    print("  %-24s %6d  %s" % ("on the scoresheet", dec, _pct(dec, n)))
-    for k in sorted(s["methods"]):
-        print("    %-22s %6d  %s" % (k, s["methods"][k], _pct(s["methods"][k], n)))
+    print("  how the bouts ended (the three groups add up to %d):" % n)
+    for title, members in groups:
+        print("  %-24s %6d  %s" % (title, sum(m for _, m in members), _pct(sum(m for _, m in members), n)))
+        for k, m in members:
+            print("    %-22s %6d  %s" % (k, m, _pct(m, n)))
     print("  average rounds %d.%02d" % (s["average_rounds_x100"] // 100, s["average_rounds_x100"] % 100))
     return 0
