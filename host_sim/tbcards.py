@@ -1,22 +1,17 @@
 """Title Bout fighters on the host: demo names, JSON card files, CSV import.
 
-A CSV card (for cards kept in a spreadsheet) is one fighter a file:
-rating rows `name,VALUE` ... `ki,VALUE`, then the header row
-`code,punch,points,flags` and one punch a row (flags: KD, CUT or "KD CUT").
+CSV cards and chart sets (from a spreadsheet) are read by core/tbcsv.py,
+the same reading as on the box.
 """
-import csv
-import io
 import os
 
 from dicebox import cards
-from dicebox.core import tbdata
+from dicebox.core import tbcsv, tbdata
 from dicebox.core.tbdemo import CHARTS
 from host_sim import FIRMWARE, common
 from host_sim.errors import CliError
 
 DEMO_DIR = os.path.join(FIRMWARE, "data", "titlebout", "fighters")
-_HEADER = ["code", "punch", "points", "flags"]
-_RATINGS = ("name", "agg", "cf", "pl", "hp", "kdr1", "kor", "ki", "note")
 
 
 def demo_cards():
@@ -28,47 +23,10 @@ def demo_cards():
 
 def csv_to_card(text, where):
     """Parse a CSV card into the JSON card shape; errors name the line."""
-    card = {}
-    punches = {}
-    in_punches = False
-    for n, row in enumerate(csv_rows(text), 1):
-        row = [c.strip() for c in row]
-        while row and row[-1] == "":
-            row.pop()
-        if not row or row[0].startswith("#"):
-            continue
-        here = "%s:%d" % (where, n)
-        if [c.lower() for c in row] == _HEADER[: len(row)] and len(row) >= 3:
-            in_punches = True
-            continue
-        if not in_punches:
-            key = row[0].lower()
-            if key not in _RATINGS:
-                raise CliError("%s: '%s' is not a card field (%s, then a 'code,punch,points,flags' header)" % (here, row[0], ", ".join(_RATINGS)))
-            if len(row) != 2:
-                raise CliError("%s: field '%s' needs exactly one value" % (here, key))
-            if key in card:
-                raise CliError("%s: field '%s' given twice" % (here, key))
-            if key in ("name", "note"):
-                card[key] = row[1]
-            else:
-                try:
-                    card[key] = int(row[1])
-                except ValueError:
-                    raise CliError("%s: field '%s': '%s' is not a whole number" % (here, key, row[1]))
-            continue
-        if len(row) < 3 or len(row) > 4:
-            raise CliError("%s: a punch row is code,punch,points[,flags]" % here)
-        if row[0] in punches:
-            raise CliError("%s: punch code '%s' given twice" % (here, row[0]))
-        try:
-            points = int(row[2])
-        except ValueError:
-            raise CliError("%s: points '%s' is not a whole number" % (here, row[2]))
-        flags = row[3].upper().split() if len(row) == 4 else []
-        punches[row[0]] = [row[1], points] + flags
-    card["punches"] = punches
-    return card
+    try:
+        return tbcsv.card(text, where)
+    except tbdata.DataError as e:
+        raise CliError(str(e))
 
 
 def load(text_arg, arg, charts):
@@ -103,8 +61,12 @@ def load_charts(path):
     """--charts FILE, or None for the built-in demo set."""
     if path is None:
         return "demo", CHARTS
+    text = common.read_text(path, "chart set")
     try:
-        charts = tbdata.check_charts(_json(common.read_text(path, "chart set"), path), path)
+        if path.lower().endswith(".csv"):
+            charts = tbcsv.charts(text, path)
+        else:
+            charts = tbdata.check_charts(_json(text, path), path)
     except tbdata.DataError as e:
         raise CliError(str(e))
     return charts, charts
@@ -112,17 +74,6 @@ def load_charts(path):
 
 def _json(text, path):
     return common.json_loads(text, path)
-
-
-def csv_rows(text):
-    """The rows of a spreadsheet's CSV: comma, or semicolon where the decimal
-    mark is a comma (the first row that has either decides)."""
-    delimiter = ","
-    for line in text.splitlines():
-        if "," in line or ";" in line:
-            delimiter = ";" if line.count(";") > line.count(",") else ","
-            break
-    return csv.reader(io.StringIO(text), delimiter=delimiter)
 
 
 def option_args(pairs):
@@ -140,3 +91,18 @@ def option_args(pairs):
             except ValueError:
                 out[name] = value
     return out
+
+
+def charts_to_csv(charts):
+    """A chart set as the CSV a spreadsheet opens (tbcsv.charts reads it back)."""
+    out = ["name,%s" % charts["name"]] if "name" in charts else []
+    if "note" in charts:
+        out.append('note,"%s"' % charts["note"].replace('"', '""'))
+    heads = {"punch": "low,high,result,marks", "foul": "low,high,effect,points", "injury": "low,high,effect,points",
+             "cut": "low,high,effect,points", "count": "low,high,count,points",
+             "knockdown": "rating," + ",".join(str(i) for i in range(1, 21))}
+    for chart in ("punch", "foul", "injury", "cut", "knockdown", "count"):
+        out += ["", chart, heads[chart]]
+        for i, row in enumerate(charts[chart]):
+            out.append(",".join(str(v) for v in ([i + 1] + row if chart == "knockdown" else row)))
+    return "\n".join(out) + "\n"

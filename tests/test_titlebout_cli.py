@@ -80,7 +80,8 @@ def test_csv_card_imports_and_fights(tmp_path):
 
 @pytest.mark.parametrize("text,needle", [
     (CSV.replace("pl,50", "pl,fifty"), "kid.csv:4: field 'pl': 'fifty' is not a whole number"),
-    (CSV.replace("hp,10", "hip,10"), "kid.csv:5: 'hip' is not a card field"),
+    (CSV.replace("hp,10", "hip,10"), "kid.csv: field 'hp': missing"),
+    (CSV.replace("hp,10", "hp,10\nstyle,boxer"), "kid.csv:6: 'style' is not a card field"),
     (CSV.replace("kor,2", "kor,12"), "kid.csv: field 'kor': 12 is outside 1..9"),
     (CSV.replace("R-88,uppercut,5\n", ""), "kid.csv: field 'punches': no entry for 'R-88'"),
     (CSV.replace("R-44,cross,2", "R-44,cross,two"), "kid.csv:19: points 'two' is not a whole number"),

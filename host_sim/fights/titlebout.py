@@ -126,4 +126,17 @@ def run(args):
     if short is not None:
         common.print_transcript(rec, game, args.json, questions)
         raise short
-    return common.finish_fight(rec, game, args, questions=questions)
+    return common.finish_fight(rec, game, args, note=extras_note(rec.options), questions=questions)
+
+
+def extras_note(opts):
+    """The real cards' ratings the bout does not use: kept on the card, said."""
+    from dicebox.core import tbdata
+
+    parts = []
+    for side in ("red", "blue"):
+        card = opts.get(side)
+        extra = tbdata.extras(card) if card else []
+        if extra:
+            parts.append("%s %s" % (card["name"], ", ".join("%s %d" % kv for kv in extra)))
+    return "extra ratings (kept on the card, not used by these rules): " + "; ".join(parts) if parts else None

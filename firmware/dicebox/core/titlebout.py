@@ -304,7 +304,7 @@ class Game(_Game):
         else:
             code = self.charts.punch[roll]
             points = f.points[code]
-            flags = f.flags[code]
+            flags = self.charts.marks[roll] if self.charts.marked else f.flags[code]
         down = False
         kd_points = 0
         if flags & KD:
