@@ -7,7 +7,7 @@ import os
 
 from dicebox import cards
 from dicebox.core import tbcsv, tbdata
-from dicebox.core.tbdemo import CHARTS
+from dicebox.core import tbdemo
 from host_sim import FIRMWARE, common
 from host_sim.errors import CliError
 
@@ -57,10 +57,16 @@ def load(text_arg, arg, charts):
                    % (arg, text_arg, ", ".join(c["name"] for c in demos)))
 
 
+DEFAULT_CHARTS = "dicebox"  # the built-in set new bouts play
+
+
 def load_charts(path):
-    """--charts FILE, or None for the built-in demo set."""
+    """--charts FILE or a built-in set's name; None: the default built-in set.
+    Returns (the record's "charts" option, the set as a dict)."""
     if path is None:
-        return "demo", CHARTS
+        path = DEFAULT_CHARTS
+    if path in tbdemo.BUILT_IN and not os.path.exists(path):
+        return path, tbdemo.whole(path)
     text = common.read_text(path, "chart set")
     try:
         if path.lower().endswith(".csv"):
@@ -93,16 +99,27 @@ def option_args(pairs):
     return out
 
 
+def _as_the_rules_write(code, marks):
+    """"R-77" marked KD -> "R-(Knockdown)-77" (tbdata.punch_result reads it back)."""
+    if not marks:
+        return code
+    words = "(%s)" % " ".join({"KD": "Knockdown", "CUT": "Cut"}[m] for m in marks)
+    dash = code.find("-")
+    return code[:dash + 1] + words + code[dash:] if dash > 0 else code + words
+
+
 def charts_to_csv(charts):
     """A chart set as the CSV a spreadsheet opens (tbcsv.charts reads it back)."""
     out = ["name,%s" % charts["name"]] if "name" in charts else []
     if "note" in charts:
         out.append('note,"%s"' % charts["note"].replace('"', '""'))
-    heads = {"punch": "low,high,result,marks", "foul": "low,high,effect,points", "injury": "low,high,effect,points",
+    heads = {"punch": "low,high,result", "foul": "low,high,effect,points", "injury": "low,high,effect,points",
              "cut": "low,high,effect,points", "count": "low,high,count,points",
              "knockdown": "rating," + ",".join(str(i) for i in range(1, 21))}
     for chart in ("punch", "foul", "injury", "cut", "knockdown", "count"):
         out += ["", chart, heads[chart]]
         for i, row in enumerate(charts[chart]):
+            if chart == "punch":
+                row = row[:2] + [_as_the_rules_write(row[2], row[3:])]
             out.append(",".join(str(v) for v in ([i + 1] + row if chart == "knockdown" else row)))
     return "\n".join(out) + "\n"

@@ -38,7 +38,7 @@ def add_fighter_args(p):
                    help="demo fighter name, card file (.json, .csv), or 'asked'")
     p.add_argument("--rounds", type=common.int_arg("--rounds", 4, 15), default=12, help="scheduled rounds 4..15 (default 12)")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
-    p.add_argument("--charts", metavar="FILE", help="chart set file, JSON or CSV (default: the built-in demo charts)")
+    p.add_argument("--charts", metavar="FILE", help="chart set file (JSON or CSV), or a built-in set: dicebox (the default), demo (the first invented set)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a ruling option, e.g. ki_roll=punch (see docs/rules/title-bout.md)")
 

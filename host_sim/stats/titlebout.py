@@ -20,19 +20,46 @@ def summarise(opts, seed, bouts, progress=None):
     wins = {"red": 0, "blue": 0, "draw": 0}
     methods = {}
     rounds = 0
+    cut = down = points_off = 0  # bouts with a cut that told, with a knockdown, with a foul's points off
     for i in range(bouts):
         rec = record.Record("titlebout", opts, (seed + i) % (SEED_MAX + 1), [2])
         try:
-            res = record.replay(rec).result()
+            game = record.replay(rec)
+            res = game.result()
         except RecordError as e:
             raise CliError(str(e))
         wins[res["side"] or "draw"] += 1
         key = res["method"] + (" (%s)" % res["reason"] if res["reason"] else "")
         methods[key] = methods.get(key, 0) + 1
         rounds += res["round"]
+        c, d, f = _marks(game)
+        cut += c
+        down += d
+        points_off += f
         if progress:
             progress.update(i + 1)
-    return {"bouts": bouts, "seed": seed, "wins": wins, "methods": methods, "average_rounds_x100": rounds * 100 // bouts}
+    return {"bouts": bouts, "seed": seed, "wins": wins, "methods": methods, "average_rounds_x100": rounds * 100 // bouts,
+            "bouts_with": {"cut": cut, "knockdown": down, "points_off": points_off}}
+
+
+def _marks(game):
+    """Did the bout hold a cut that told (points or a stoppage, not "none"),
+    a knockdown, a foul that cost points?"""
+    from dicebox.core.log import EVENT
+
+    cut = down = off = 0
+    log = game.log
+    for i in range(len(log)):
+        kind, name, a, b, c = log.entry(i)
+        if kind != EVENT:
+            continue
+        if name == "cut" and b:
+            cut = 1
+        elif name in ("down", "ko"):
+            down = 1
+        elif name == "foul" and b > 0:
+            off = 1
+    return cut, down, off
 
 
 def _groups(methods):
@@ -63,7 +90,10 @@ def run(args):
         common.print_json(s)
         return 0
     n = args.bouts
-    print("%d bouts, %s (red) v %s (blue), %d rounds, seeds %d..%d" % (n, s["red"], s["blue"], args.rounds, seed, seed + n - 1))
+    charts = opts["charts"]
+    print("%d bouts, %s (red) v %s (blue), %d rounds, seeds %d..%d, charts: %s"
+          % (n, s["red"], s["blue"], args.rounds, seed, seed + n - 1,
+             charts if isinstance(charts, str) else charts.get("name", args.charts)))
     print("  %-24s %6d  %s" % (s["red"] + " wins", s["wins"]["red"], _pct(s["wins"]["red"], n)))
     print("  %-24s %6d  %s" % (s["blue"] + " wins", s["wins"]["blue"], _pct(s["wins"]["blue"], n)))
     print("  %-24s %6d  %s" % ("draws", s["wins"]["draw"], _pct(s["wins"]["draw"], n)))
@@ -72,5 +102,9 @@ def run(args):
         print("  %-24s %6d  %s" % (title, sum(m for _, m in members), _pct(sum(m for _, m in members), n)))
         for k, m in members:
             print("    %-22s %6d  %s" % (k, m, _pct(m, n)))
+    w = s["bouts_with"]
+    print("  bouts with a cut %d (%s), a knockdown %d (%s), points off for a foul %d (%s)"
+          % (w["cut"], _pct(w["cut"], n).strip(), w["knockdown"], _pct(w["knockdown"], n).strip(),
+             w["points_off"], _pct(w["points_off"], n).strip()))
     print("  average rounds %d.%02d" % (s["average_rounds_x100"] // 100, s["average_rounds_x100"] % 100))
     return 0

@@ -20,6 +20,7 @@ RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1",
 _CARD_FIELDS = ("name", "note", "punches") + tuple(r[0] for r in RATINGS)
 _CHART_FIELDS = const(("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count"))
 _MARKS = const(("KD", "CUT"))
+BUILT_IN = const(("demo", "dicebox"))  # core/tbdemo.py's sets: "demo" is the option's default (saved bouts name no set)
 _EFFECTS = {"foul": ("none", "warn", "points", "stop"), "injury": ("none", "points", "stop"), "cut": ("none", "points", "stop")}
 
 
@@ -229,9 +230,9 @@ def opt_card(v):
 
 
 def opt_charts(v):
-    """Option checker: "demo" (built in) or an embedded chart set."""
-    if v == "demo":
+    """Option checker: a built-in set's name or an embedded chart set."""
+    if v in BUILT_IN:
         return v
     if isinstance(v, str):
-        raise DataError('chart set "%s" is not built in (only "demo"; embed others)' % v)
+        raise DataError('chart set "%s" is not built in (only %s; embed others)' % (v, ", ".join(BUILT_IN)))
     return check_charts(v, "charts")

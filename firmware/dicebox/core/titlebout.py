@@ -50,7 +50,8 @@ def _opt_card(v):
 
 
 def _opt_charts(v):
-    return _checks().opt_charts(v)
+    checked = _checks().opt_charts(v)
+    return v if checked == v else checked  # an embedded set already in order is not kept twice
 
 
 OPTIONS = (
@@ -136,10 +137,10 @@ class Game(_Game):
         # size (a 368-byte block) before the parse of the charts breaks up the
         # free heap
         charts = o["charts"]
-        if charts == "demo":
+        if isinstance(charts, str):  # a built-in set ("demo", "dicebox")
             from dicebox.core.tbdemo import Sections
 
-            charts = Sections()  # a chart parsed where it is read
+            charts = Sections(charts)  # a chart parsed where it is read
         codes = ()
         if not self.assisted:
             for side in SIDES:

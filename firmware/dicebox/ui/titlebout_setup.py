@@ -21,7 +21,8 @@ from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
 # Loaded to read cards (and to build a game), unloaded once they are read.
-_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext"))
+_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext",
+                       "dicebox.core.tbcsv"))
 _FIGHT_MODULES = const(("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session"))
 
 
@@ -31,12 +32,6 @@ def _cards():
     return cards
 
 
-def _demo_charts():
-    from dicebox.core.tbdemo import CHARTS  # parsed from its text: a dict for this reading only
-
-    return CHARTS
-
-
 def card_dirs(app):
     """Folders holding fighter cards: the platform's (simulator), else the flash's
     demo folder and the user's own."""
@@ -44,16 +39,24 @@ def card_dirs(app):
     return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
 
 
+def chart_dirs(app):
+    """Folders holding chart sets: the deployed demo sets and the user's own."""
+    cards = _cards()
+    return getattr(app.platform, "chart_dirs", (cards.DEMO + cards.CHARTS, cards.DATA + cards.CHARTS))
+
+
 def find_cards(app):
-    """(name, path) of every good card and one line per bad file."""
+    """(name, path) of every good card and chart set, and one line per bad
+    file. A card's fit to a chart set is checked at Start, against the set
+    chosen (a real card prices the codes of its own charts)."""
     found = []
     errors = []
-    charts = _demo_charts()
     for folder in card_dirs(app):
-        f, e = _cards().index_dir(folder, charts, missing_ok=True)
+        f, e = _cards().index_dir(folder, None, missing_ok=True)
         found.extend(f)
         errors.extend(e)
-    return found, errors
+    charts, e = _cards().index_charts(chart_dirs(app))
+    return found, charts, errors + e
 
 
 def _ui():
@@ -77,10 +80,11 @@ class Setup(Menu):
 
     def __init__(self, app):
         Menu.__init__(self, app, t("titlebout"), [])
-        self.found, self.errors = find_cards(app)
+        self.found, self.chart_sets, self.errors = find_cards(app)
         unload(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
+        self.chart_pick = 0  # 0 the built-in demo set, k the chart file k - 1
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.build()
@@ -104,6 +108,7 @@ class Setup(Menu):
         self.items = [
             (corners[0], lambda: self.choose(0)),
             (corners[1], lambda: self.choose(1)),
+            ("%s: %s" % (tt("charts"), self._chart_name()), self.choose_charts),
             ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
             ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
              lambda: self.app.push(Rules(self.app, self.rules))),
@@ -122,6 +127,27 @@ class Setup(Menu):
         menu.sel = self.pick[side]
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
+
+    def _chart_name(self):
+        k = self.chart_pick
+        return self.chart_sets[k - 1][0] if k else tt("builtin")
+
+    def choose_charts(self):
+        items = [(tt("builtin"), self._chart_chooser(0))]
+        for k in range(len(self.chart_sets)):
+            items.append((self.chart_sets[k][0], self._chart_chooser(k + 1)))
+        menu = Menu(self.app, tt("charts"), items)
+        menu.sel = self.chart_pick
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    def _chart_chooser(self, k):
+        def chosen():
+            self.chart_pick = k
+            self.app.pop()
+            self.build()
+
+        return chosen
 
     def _chooser(self, side, k):
         def chosen():
@@ -143,10 +169,14 @@ class Setup(Menu):
         The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
         opts.update(self.rules)
+        charts = None  # the built-in set: the game checks the fit (its parse is the game's)
+        if self.chart_pick:
+            # a chart file goes into the record whole: the bout replays from it alone
+            charts = opts["charts"] = _cards().load_charts(self.chart_sets[self.chart_pick - 1][1])
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1])
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -166,7 +196,7 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(_CARD_MODULES[:1])  # the files are read; the checks stay for the game
+        unload(_CARD_MODULES[:1] + ("dicebox.core.tbcsv",))  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
 
     def _start(self, step, *args):
@@ -217,10 +247,17 @@ class Setup(Menu):
         _ui().open_bout(app, rec, replace=self, session=session)
 
     def _refused(self, e):
-        """A card file gone bad since the list was made (tbdata.DataError): its
-        one line over the set-up, which goes on alone (resumed() builds its rows)."""
+        """A card file gone bad since the list was made, or one that does not fit
+        the built-in charts (tbdata.DataError): its one line, naming the file,
+        over the set-up, which goes on alone (resumed() builds its rows)."""
         unload(_CARD_MODULES + _FIGHT_MODULES)
-        self.app.push(Message(self.app, t("error"), str(e)))
+        msg = str(e)
+        for side in (0, 1):
+            k = self.pick[side]
+            where = "options." + tb.SIDES[side]
+            if msg.startswith(where + ":") and k < len(self.found):
+                msg = self.found[k][1] + msg[len(where):]
+        self.app.push(Message(self.app, t("error"), msg))
 
 
 _RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings

@@ -84,4 +84,6 @@ LABELS = (
     "раунды",                  # rds
     "нокдауны",                # downs
     "OK ▶",                    # ok_on
+    "Таблицы",                 # charts
+    "встроенные",              # builtin
 )
