@@ -26,8 +26,8 @@ def card(stem):
 ANT, HAG = card("antuofermo"), card("hagler")
 
 
-def device(store=None, step="roll", dice="box", card_dirs=None):
-    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs))
+def device(store=None, step="roll", dice="box", card_dirs=None, chart_dirs=None):
+    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs, chart_dirs))
     settings = dict(d.app.settings)
     settings["step"] = step
     settings["dice_source"] = dice
@@ -74,7 +74,8 @@ def new_bout(d, dice=(), **opts):
 def test_setup_choices_reach_the_records_options():
     d = device()
     s = setup(d)
-    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 12"]
+    assert [label for label, _ in s.items][:4] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Charts: dicebox",
+                                                   "Rounds: 12"]
     pick(d, "Red", "Rocco Valdez")
     pick(d, "Blue", "Marvin Hagler")
     open_item(d, "Rounds")
@@ -87,7 +88,7 @@ def test_setup_choices_reach_the_records_options():
     assert top(d) == "TitleBoutScreen"
     rec = f.session.rec
     assert rec.options["red"]["name"] == "Rocco Valdez" and rec.options["blue"]["name"] == "Marvin Hagler"
-    assert rec.options["rounds"] == 5 and "assisted" not in rec.options
+    assert rec.options["rounds"] == 5 and "assisted" not in rec.options and rec.options["charts"] == "dicebox"
     assert "note" not in rec.options["red"]  # the card as checked: the record replays anywhere
     assert rec.seed == d.platform.entropy() % 1000000000
     assert f.game.prompt() is tb.NEXT and len(d.app.stack) == 2  # set-up replaced by the fight
@@ -103,7 +104,7 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     open_item(d, "decision")  # rounds -> points
     assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
     d.press(B.BACK)
-    assert d.app.top.items[3][0] == "Rules: 2 changed"
+    assert d.app.top.items[4][0] == "Rules: 2 changed"
     start(d)
     picker = d.app.top
     assert top(d) == "NumberPicker" and picker.title == "AGG tie: who starts"
@@ -368,7 +369,8 @@ def test_back_from_the_agg_tie_roll_off_keeps_the_set_up_choices():
     d.press(B.BACK)
     s = d.app.top
     assert top(d) == "Setup" and len(d.app.stack) == 2
-    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 11"]
+    assert [label for label, _ in s.items][:4] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Charts: dicebox",
+                                                   "Rounds: 11"]
     start(d)  # asked again, and the bout opens with the choices
     d.press(B.UP)
     d.press(B.OK)
@@ -564,3 +566,67 @@ def test_a_bout_with_no_room_at_boot_is_the_loops_error(monkeypatch):
     with pytest.raises(MemoryError):
         device(store=store)  # the next power-on
     assert store.current() is not None
+
+
+REAL_CHARTS = """name,Our printed charts
+punch
+low,high,result
+1,30,L-1
+31,60,R-2
+61,90,"R-(Knockdown)-3"
+91,98,R-(Cut)-4
+foul
+1,100,none
+injury
+1,100,none
+cut
+1,50,none
+51,100,points,1
+knockdown
+1,K,K,K,K,K,K,K,K,K,K,1,1,1,1,1,1,1,1,1,1
+count
+1,100,5,6
+"""
+REAL_CARD = "name;Kid Real\nagg;12\ncf;14\npl;60\nhp;12\nkdr1;1\nkor;1\nki;0\nkdr2;4\ncode;punch;points\nL-1;jab;1\nR-2;cross;2\nR-3;hook;3\nR-4;uppercut;3\n"
+
+
+def test_a_bout_plays_from_the_users_csv_charts_and_card_with_knockdowns_read_off_the_chart(tmp_path):
+    charts = tmp_path / "charts"
+    fighters = tmp_path / "fighters"
+    charts.mkdir()
+    fighters.mkdir()
+    (charts / "ours.csv").write_bytes(b"\xef\xbb\xbf" + REAL_CHARTS.replace("\n", "\r\n").encode())
+    (fighters / "kid.csv").write_text(REAL_CARD)
+    twin = REAL_CARD.replace("Kid Real", "Kid Twin")
+    (fighters / "twin.csv").write_text(twin)
+    d = device(step="exchange", card_dirs=(str(fighters),), chart_dirs=(str(charts), str(tmp_path / "none")))
+    s = setup(d)
+    assert s.errors == [] and [n for n, _ in s.found] == ["Kid Real", "Kid Twin"]
+    open_item(d, "Charts")
+    assert [label for label, _ in d.app.top.items] == ["dicebox (built-in)", "demo (built-in)", "Our printed charts"]
+    open_item(d, "Our printed")
+    assert s.items[2][0] == "Charts: Our printed charts"[: len(s.items[2][0]) - 1] + s.items[2][0][-1]
+    start(d)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen"
+    rec = f.session.rec
+    assert rec.options["charts"]["punch"][2] == [61, 90, "R-3", "KD"] and rec.options["red"]["kdr2"] == 4
+    d.press(B.OK, 900)  # the rest of the round
+    game = f.game
+    names = [game.log.entry(i)[1] for i in range(len(game.log))]
+    assert "red HP" in names or "blue HP" in names  # a knockdown result of the chart, the cards flag nothing
+    again = record.replay(record.Record("titlebout", rec.options, rec.seed, list(rec.inputs), list(rec.dice)))
+    assert again.state() == game.state()  # the record replays alone, charts and all
+
+
+def test_a_card_that_does_not_fit_the_built_in_charts_names_its_file(tmp_path):
+    (tmp_path / "kid.csv").write_text(REAL_CARD)
+    (tmp_path / "twin.csv").write_text(REAL_CARD.replace("Kid Real", "Kid Twin"))
+    d = device(card_dirs=(str(tmp_path),))
+    setup(d)
+    start(d)
+    assert top(d) == "Message"
+    flat = "".join(d.app.top.lines).replace(" ", "")
+    assert ("kid.csv:field'punches':noentryfor'L-11'") in flat and "options." not in flat
+    d.press(B.OK)
+    assert top(d) == "Setup"

@@ -23,6 +23,9 @@ from dicebox.ui.titlebout_text import tt
 # Loaded to read cards (and to build a game), unloaded once they are read.
 _CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext",
                        "dicebox.core.tbcsv"))
+# The built-in chart sets (core/tbdemo.py), the default first: new bouts play
+# "dicebox"; "demo" is the first invented set, which saved bouts name.
+_BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session"))
 
 
@@ -84,7 +87,7 @@ class Setup(Menu):
         unload(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
-        self.chart_pick = 0  # 0 the built-in demo set, k the chart file k - 1
+        self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.build()
@@ -108,7 +111,7 @@ class Setup(Menu):
         self.items = [
             (corners[0], lambda: self.choose(0)),
             (corners[1], lambda: self.choose(1)),
-            ("%s: %s" % (tt("charts"), self._chart_name()), self.choose_charts),
+            (self._fit("%s: %s" % (tt("charts"), self._chart_name())), self.choose_charts),
             ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
             ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
              lambda: self.app.push(Rules(self.app, self.rules))),
@@ -128,14 +131,23 @@ class Setup(Menu):
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
 
-    def _chart_name(self):
-        k = self.chart_pick
-        return self.chart_sets[k - 1][0] if k else tt("builtin")
+    @staticmethod
+    def _fit(row):
+        """A row cut to the screen's width (a chart set's own name may be long)."""
+        while text.width(row) > draw.W - 5:
+            row = row[:-2] + "."
+        return row
+
+    def _chart_name(self, k=None):
+        k = self.chart_pick if k is None else k
+        b = len(_BUILT_IN)
+        return self.chart_sets[k - b][0] if k >= b else _BUILT_IN[k]
 
     def choose_charts(self):
-        items = [(tt("builtin"), self._chart_chooser(0))]
-        for k in range(len(self.chart_sets)):
-            items.append((self.chart_sets[k][0], self._chart_chooser(k + 1)))
+        items = []
+        for k in range(len(_BUILT_IN) + len(self.chart_sets)):
+            name = self._chart_name(k)
+            items.append((name if k >= len(_BUILT_IN) else "%s (%s)" % (name, tt("builtin")), self._chart_chooser(k)))
         menu = Menu(self.app, tt("charts"), items)
         menu.sel = self.chart_pick
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
@@ -169,10 +181,13 @@ class Setup(Menu):
         The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
         opts.update(self.rules)
-        charts = None  # the built-in set: the game checks the fit (its parse is the game's)
-        if self.chart_pick:
+        charts = None  # a built-in set: the game checks the fit (its parse is the game's)
+        k = self.chart_pick
+        if k < len(_BUILT_IN):
+            opts["charts"] = _BUILT_IN[k]
+        else:
             # a chart file goes into the record whole: the bout replays from it alone
-            charts = opts["charts"] = _cards().load_charts(self.chart_sets[self.chart_pick - 1][1])
+            charts = opts["charts"] = _cards().load_charts(self.chart_sets[k - len(_BUILT_IN)][1])
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
