@@ -121,6 +121,10 @@ def print_transcript(rec, game, as_json, questions=None):
     """questions: the text of what each input answered (shown beside it)."""
     if as_json:
         out = _record.transcript(game, rec)
+        if rec.ruleset == "titlebout" and game.end and game.fighters[0] is not None:
+            from host_sim.fights.titlebout import scoresheet_obj
+
+            out["scoresheet"] = scoresheet_obj(game)
         if questions:
             for entry in out["log"]:
                 if "input" in entry and entry["input"] <= len(questions):

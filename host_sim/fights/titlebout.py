@@ -62,6 +62,8 @@ def options(args, asked_ok=False):
             opts[side] = tbcards.load(text, "--" + side, charts)
     opts["charts"] = charts_opt
     opts["rounds"] = args.rounds
+    for name, value in tb.NEW_BOUT:
+        opts.setdefault(name, value)
     return opts
 
 
@@ -126,7 +128,8 @@ def run(args):
     if short is not None:
         common.print_transcript(rec, game, args.json, questions)
         raise short
-    return common.finish_fight(rec, game, args, note=extras_note(rec.options), questions=questions)
+    note = "\n".join(x for x in ["\n".join(scoresheet_lines(game)) if game.end else "", extras_note(rec.options)] if x)
+    return common.finish_fight(rec, game, args, note=note or None, questions=questions)
 
 
 def extras_note(opts):
@@ -140,3 +143,51 @@ def extras_note(opts):
         if extra:
             parts.append("%s %s" % (card["name"], ", ".join("%s %d" % kv for kv in extra)))
     return "extra ratings (kept on the card, not used by these rules): " + "; ".join(parts) if parts else None
+
+
+_RULE = {"rounds": "rounds won", "points": "total points", "ten": "ten-point must"}
+
+
+def scoresheet_lines(game):
+    """The bout's scoresheet as text: each round's points, knockdowns, cuts,
+    fouls and deductions for both corners, then what the decision compares."""
+    if game.fighters[0] is None or game.fighters[1] is None:
+        return []
+    rule = game.options["decision"]
+    ten = rule == "ten"
+    names = [f.name for f in game.fighters]
+    cols = "  pts down cut foul off"
+    out = ["scoresheet (decision by %s%s)" % (_RULE[rule], "; a tie goes to %s" % (
+        "total points" if rule == "rounds" else "rounds won") if game.options["tie_break"] == "next" else ""),
+        "  %-5s %-23s %-23s%s" % ("round", names[0][:23], names[1][:23], "  10-pt" if ten else ""),
+        "  %-5s %-23s %-23s" % ("", cols, cols)]
+    for i in range(game.round):
+        cells = []
+        for side in (0, 1):
+            m = [game.marks(i + 1, side, k) for k in range(4)]
+            cells.append("%5d %4d %3d %4d %3d" % (game.score[side][i], m[0], m[1], m[2], m[3]))
+        line = "  %-5d %-23s %-23s" % (i + 1, cells[0], cells[1])
+        if ten:
+            line += "  %d-%d" % game.ten_round(i)
+        out.append(line.rstrip())
+    a, b = game.totals()
+    won = game.rounds_won()
+    tail = "  total points %d-%d, rounds won %d-%d, knockdowns %d-%d" % (a, b, won[0], won[1], game.knockdowns[0],
+                                                                     game.knockdowns[1])
+    if ten:
+        tail += ", ten-point %d-%d" % game.ten_point()
+    out.append(tail)
+    return out
+
+
+def scoresheet_obj(game):
+    """The scoresheet as data (the JSON transcript's "scoresheet")."""
+    rows = []
+    for i in range(game.round):
+        row = {"round": i + 1, "points": [game.score[0][i], game.score[1][i]]}
+        for k, key in enumerate(("knockdowns", "cuts", "fouls", "deducted")):
+            row[key] = [game.marks(i + 1, 0, k), game.marks(i + 1, 1, k)]
+        if game.options["decision"] == "ten":
+            row["ten_point"] = list(game.ten_round(i))
+        rows.append(row)
+    return {"decision": game.options["decision"], "tie_break": game.options["tie_break"], "rounds": rows}

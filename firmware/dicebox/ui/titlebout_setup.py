@@ -180,6 +180,7 @@ class Setup(Menu):
         """The record's options; a card file gone bad since the list was made raises DataError.
         The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
+        opts.update(tb.NEW_BOUT)
         opts.update(self.rules)
         charts = None  # a built-in set: the game checks the fit (its parse is the game's)
         k = self.chart_pick
@@ -291,8 +292,10 @@ class Rules(Menu):
 
     def build(self):
         items = []
+        new = dict(tb.NEW_BOUT)
         for k in range(_RULES_FROM, len(tb.OPTIONS)):
             name, default, allowed = tb.OPTIONS[k]
+            default = new.get(name, default)  # what a new bout plays
             v = self.value(name, default)
             shown = (t("on") if v else t("off")) if allowed is bool else v
             items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
