@@ -206,7 +206,7 @@ def test_between_rounds_the_rounds_score_then_the_result_and_scoresheet_and_hist
     d.press(B.OK)
     assert top(d) == "Scoresheet"
     sheet = d.app.top
-    assert [row[1:] for row in sheet.rows[: r["round"]]] == [tuple(x) for x in r["scoresheet"]]
+    assert [tuple(int(c.split()[0]) for c in row[1:]) for row in sheet.rows[: r["round"]]] == [tuple(x) for x in r["scoresheet"]]
     assert sheet.rows[r["round"]][1:] == tuple(r["totals"])
     d.press(B.BACK)
     assert d.app.top is f
@@ -630,3 +630,20 @@ def test_a_card_that_does_not_fit_the_built_in_charts_names_its_file(tmp_path):
     assert ("kid.csv:field'punches':noentryfor'L-11'") in flat and "options." not in flat
     d.press(B.OK)
     assert top(d) == "Setup"
+
+
+def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
+    d = device(step="exchange")
+    # round 1: Antuofermo down (the worked example, up at the count of 5); then a 99: his foul, a point off
+    f = new_bout(d, [13, 30, 26, 7, 14, 9, 46, 13, 36, 23, 99, 95] + [20] * 8, rounds=4, charts="dicebox",
+                 decision="ten")
+    while not f.done:
+        d.press(B.OK, 900)
+    d.press(B.OK)
+    sheet = d.app.top
+    assert top(d) == "Scoresheet"
+    assert sheet.rows[0] == ("1", "3 D", "20 F-1")  # Hagler's 99 was the foul: a point off
+    labels = [row[0] for row in sheet.rows]
+    assert labels[-2:] == ["10-pt", "D down C cut F foul"] and labels[-3] == "down"
+    g = f.game
+    assert sheet.rows[-2][1:] == g.ten_point() and g.ten_round(0) == (8, 9)  # 10-9 Hagler, Antuofermo down, Hagler's point off

@@ -86,4 +86,6 @@ LABELS = (
     "OK ▶",                    # ok_on
     "Таблицы",                 # charts
     "встроенные",              # builtin
+    "10-очк",                  # ten
+    "D нокд C расс F фол",     # legend
 )

@@ -384,7 +384,8 @@ class TitleBoutScreen(FightScreen):
         w = 1 if r["side"] == "blue" else 0
         score = ""
         if r["method"] in ("decision", "draw"):
-            key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
+            rule = self.game.options["decision"]
+            key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
             return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
@@ -494,8 +495,26 @@ class TitleBoutScreen(FightScreen):
         text.draw_center(c, tt("sheet_hint"), 56)
 
 
+def _cell(g, rnd, side):
+    """A corner's round on the scoresheet: points, then D a knockdown he
+    suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
+    out = str(g.score[side][rnd - 1])
+    m = ""
+    for k, letter in ((tb.SHEET_DOWN, "D"), (tb.SHEET_CUT, "C")):
+        n = g.marks(rnd, side, k)
+        if n:
+            m += letter if n == 1 else "%s%d" % (letter, n)
+    off = g.marks(rnd, side, tb.SHEET_OFF)
+    if off:
+        m += "F-%d" % off
+    elif g.marks(rnd, side, tb.SHEET_FOUL):
+        m += "F"
+    return out + " " + m if m else out
+
+
 class Scoresheet(Screen):
-    """Points per round, totals, rounds won, knockdowns; UP/DOWN scroll."""
+    """Each round's points with its knockdowns, cuts and fouls, totals, rounds
+    won, knockdowns (and the ten-point card's totals); UP/DOWN scroll."""
 
     def __init__(self, app, fight):
         Screen.__init__(self, app)
@@ -503,12 +522,16 @@ class Scoresheet(Screen):
         self.heads = (fight.name(0), fight.name(1))
         rows = []
         for i in range(g.round):
-            rows.append(("%d" % (i + 1), g.score[0][i], g.score[1][i]))
+            rows.append(("%d" % (i + 1), _cell(g, i + 1, 0), _cell(g, i + 1, 1)))
         a, b = g.totals()
         rows.append((tt("total"), a, b))
         a, b = g.rounds_won()
         rows.append((tt("won"), a, b))
         rows.append((tt("downs"), g.knockdowns[0], g.knockdowns[1]))
+        if g.options["decision"] == "ten":
+            a, b = g.ten_point()
+            rows.append((tt("ten"), a, b))
+        rows.append((tt("legend"), "", ""))
         self.rows = rows
         self.first = 0
         self.seed = fight.session.rec.seed
@@ -538,5 +561,5 @@ class Scoresheet(Screen):
                 self._cols(c, str(a), str(b), y)
 
     def _cols(self, c, a, b, y):
-        text.draw(c, a, 84 - text.width(a), y)
+        text.draw(c, a, 74 - text.width(a), y)  # room for "12 D2C" in each corner's column
         text.draw(c, b, 126 - text.width(b), y)
