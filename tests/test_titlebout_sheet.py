@@ -7,6 +7,7 @@ import pytest
 from conftest import FIRMWARE
 
 from dicebox.core import titlebout as tb
+from dicebox.core.log import EVENT
 from dicebox.core.record import Record, replay
 
 FIGHTERS = FIRMWARE / "data" / "titlebout" / "fighters"
@@ -104,3 +105,21 @@ def test_saved_bouts_keep_no_tie_break_and_new_bouts_take_it():
     assert dict(tb.NEW_BOUT) == {"charts": "dicebox", "tie_break": "next"}
     g = bout([], inputs=())
     assert g.options["tie_break"] == "none" and g.options["charts"] == "demo"
+
+
+def test_a_ratings_only_card_has_its_punches_asked_and_the_charts_looked_up():
+    own = {k: HAG[k] for k in ("name", "agg", "cf", "pl", "hp", "kdr1", "kor", "ki")}
+    own["name"] = "Kid Own"
+    own["punches"] = {}
+    # the own card is blue: CF 13 fails for Antuofermo, Kid Own lands (30), punch chart 26: R-(Knockdown)-77
+    rec = Record("titlebout", {"red": ANT, "blue": own, "charts": "dicebox"}, 1, [0], [13, 30, 26, 7, 12])
+    g = replay(rec)
+    assert g.prompt() == tb.P_PUNCH[1]  # the card's points: asked; the knockdown mark: off the chart
+    rec.inputs.append(3)
+    g = replay(rec)
+    assert g.score[1][0] == 4  # the HP roll 7 (Hagler's HP 11), KDR1 row 2 at 12: the chart gives 4
+    assert "Kid Own lands a punch: knockdown chart gives 4 points" in [g.describe(*g.log.entry(i)[1:]) for i in range(len(g.log)) if g.log.entry(i)[0] == EVENT]
+    # the stored corner is looked up as before: no question for Antuofermo's punches
+    rec2 = Record("titlebout", {"red": ANT, "blue": own, "charts": "dicebox"}, 1, [0], [10, 36, 63])
+    g2 = replay(rec2)
+    assert g2.score[0][0] == 2 and g2.prompt() is tb.NEXT

@@ -88,7 +88,8 @@ def check_card(obj, where="card"):
         if key not in _CARD_FIELDS:
             out[key] = obj[key]
     table = obj["punches"]
-    if not isinstance(table, dict) or not table:
+    if not isinstance(table, dict):
+        # {} is a card of ratings only (an own fighter saved on the box): its punches are asked
         _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
     punches = {}
     for code in table:
@@ -219,6 +220,8 @@ def check_fit(card, charts, where="card"):
     for key in ("kdr1", "kor"):
         if card[key] > rows:
             _fail(where, key, "%d has no row in the knockdown chart (rows 1..%d)" % (card[key], rows))
+    if not card["punches"]:
+        return  # ratings only: the players read the punches off their card, the box asks
     for row in charts["punch"]:
         if row[2] not in card["punches"]:
             _fail(where, "punches", "no entry for '%s' (the punch chart gives it for %d-%d)" % (row[2], row[0], row[1]))

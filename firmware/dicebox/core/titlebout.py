@@ -155,11 +155,15 @@ class Game(_Game):
 
             charts = Sections(charts)  # a chart parsed where it is read
         codes = ()
+        # a corner whose card has no punch table (ratings only): its punches are asked
+        self.asked = [False, False]
         if not self.assisted:
-            for side in SIDES:
+            for i in (0, 1):
+                side = SIDES[i]
                 if o[side] is None:
                     raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
                 _checks().check_fit(o[side], charts, "options." + side)
+                self.asked[i] = not o[side]["punches"]
             self.charts = tbplay.Charts(charts)
             codes = self.charts.codes
         else:
@@ -353,11 +357,14 @@ class Game(_Game):
     def _punch(self, a, roll, ki):
         d = 1 - a
         f = self.fighters[a]
-        if self.assisted:
+        if self.assisted or self.asked[a]:
             code = -1
             points = yield P_PUNCH[a]
-            kind = yield P_KIND
-            flags = (KD if kind & 1 else 0) | (CUT if kind & 2 else 0)
+            if self.asked[a] and self.charts.marked:
+                flags = self.charts.marks[roll]  # the chart marks its results: only the points are the card's
+            else:
+                kind = yield P_KIND
+                flags = (KD if kind & 1 else 0) | (CUT if kind & 2 else 0)
         else:
             code = self.charts.punch[roll]
             points = f.points[code]
