@@ -26,8 +26,8 @@ def card(stem):
 ANT, HAG = card("antuofermo"), card("hagler")
 
 
-def device(store=None, step="roll", dice="box", card_dirs=None, chart_dirs=None):
-    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs, chart_dirs))
+def device(store=None, step="roll", dice="box", card_dirs=None, chart_dirs=None, own_dir=None):
+    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs, chart_dirs, own_dir))
     settings = dict(d.app.settings)
     settings["step"] = step
     settings["dice_source"] = dice
@@ -98,7 +98,9 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     d = device()
     setup(d)  # Antuofermo v Brandt: both AGG 10
     open_item(d, "Rules")
-    assert top(d) == "Rules" and d.app.top.items[0][0] == "agg_tie: roll"
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "assisted: off"
+    d.press(B.DOWN)
+    assert d.app.top.items[1][0] == "agg_tie: roll"
     d.press(B.OK)
     d.press(B.OK)  # roll -> red -> ask
     open_item(d, "decision")  # rounds -> points
@@ -647,3 +649,45 @@ def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
     assert labels[-2:] == ["10-pt", "D down C cut F foul"] and labels[-3] == "down"
     g = f.game
     assert sheet.rows[-2][1:] == g.ten_point() and g.ten_round(0) == (8, 9)  # 10-9 Hagler, Antuofermo down, Hagler's point off
+
+
+def test_an_own_fighter_is_named_rated_saved_as_a_card_and_plays_beside_a_stored_one(tmp_path):
+    d = device(step="exchange", own_dir=str(tmp_path / "own"))
+    s = setup(d)
+    open_item(d, "Red")
+    open_item(d, "own card")
+    assert top(d) == "NameEditor"
+    for _ in range(5):
+        d.press(B.DOWN)  # R -> M
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK, 900)  # hold OK: the name ends here
+    asked = []
+    while top(d) == "NumberPicker":
+        asked.append(d.app.top.title)
+        d.press(B.UP)
+        d.press(B.OK)
+    assert asked == ["Med AGG", "Med CF", "Med PL", "Med HP", "Med KDR1", "Med KOR", "Med KI"]
+    assert top(d) == "Setup" and s.items[0][0] == "Red: Med"
+    saved = json.loads((tmp_path / "own" / "med.json").read_text())
+    assert saved == {"name": "Med", "agg": 11, "cf": 11, "pl": 46, "hp": 11, "kdr1": 4, "kor": 4, "ki": 6, "punches": {}}
+    # a second fighter of the same name is a new file, never over the first
+    from dicebox import cards
+    assert cards.save_card(str(tmp_path / "own"), saved).endswith("med-2.json")
+    start(d)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen"
+    rec = f.session.rec
+    assert rec.options["red"]["name"] == "Med" and "assisted" not in rec.options
+    seen = set()
+    for _ in range(300):
+        p = f.game.prompt()
+        if p is None:
+            break
+        if p is tb.NEXT:
+            d.press(B.OK, 900)
+        else:
+            seen.add(p[0])
+            assert top(d) == "NumberPicker"
+            d.press(B.OK)
+    assert seen == {"red card: punch points"}  # only the own fighter's punches are asked

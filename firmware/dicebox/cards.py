@@ -139,3 +139,50 @@ def index_dir(folder, charts=None, missing_ok=False):
         except tbdata.DataError as e:
             errors.append(str(e))
     return found, errors
+
+
+def _slug(name):
+    """A file name from a fighter's name: its ASCII letters and digits (read
+    as bytes: walking a str interns each letter on MicroPython)."""
+    out = []
+    for part in name.lower().split():
+        keep = bytes(x for x in part.encode() if 97 <= x <= 122 or 48 <= x <= 57)
+        if keep:
+            out.append(keep.decode())
+    return "-".join(out) or "fighter"
+
+
+def _mkdirs(folder):
+    path = "/" if folder.startswith("/") else ""
+    for part in folder.split("/"):
+        if not part:
+            continue
+        path = path + part if path in ("", "/") else path + "/" + part
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass  # there already
+
+
+def save_card(folder, card):
+    """Write a checked card as a new file in folder (never over another
+    file: a second "Kid" is kid-2.json); returns its path. Written whole
+    to a temporary name first, so a power cut leaves no half card."""
+    from dicebox.core.jsonout import dumps
+
+    _mkdirs(folder)
+    stem = folder + "/" + _slug(card["name"])
+    path = stem + ".json"
+    n = 1
+    while True:
+        try:
+            os.stat(path)
+        except OSError:
+            break
+        n += 1
+        path = "%s-%d.json" % (stem, n)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(dumps(card))
+    os.rename(tmp, path)
+    return path

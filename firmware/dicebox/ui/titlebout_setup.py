@@ -48,6 +48,17 @@ def chart_dirs(app):
     return getattr(app.platform, "chart_dirs", (cards.DEMO + cards.CHARTS, cards.DATA + cards.CHARTS))
 
 
+def own_dir(app):
+    """Where an own fighter's card is saved: the user's card folder."""
+    cards = _cards()
+    return getattr(app.platform, "own_dir", cards.DATA + "/fighters")
+
+
+# an own fighter's ratings as asked: key, lowest, highest, where the picker starts
+_OWN_RATINGS = const((("agg", 0, 20, 10), ("cf", 1, 20, 10), ("pl", 1, 98, 45), ("hp", 0, 20, 10),
+                      ("kdr1", 1, 9, 3), ("kor", 1, 9, 3), ("ki", 0, 20, 5)))
+
+
 def find_cards(app):
     """(name, path) of every good card and chart set, and one line per bad
     file. A card's fit to a chart set is checked at Start, against the set
@@ -88,13 +99,16 @@ class Setup(Menu):
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
+        self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.build()
 
     def _name(self, side):
         k = self.pick[side]
-        return self.found[k][0] if k < len(self.found) else tt("own")
+        if k < len(self.found):
+            return self.found[k][0]
+        return self.own[side]["name"] if self.own[side] is not None else tt("own")
 
     def build(self):
         corners = []
@@ -163,11 +177,61 @@ class Setup(Menu):
 
     def _chooser(self, side, k):
         def chosen():
-            self.pick[side] = k
             self.app.pop()
-            self.build()
+            if k < len(self.found):
+                self.pick[side] = k
+                self.build()
+            else:
+                self.own_fighter(side)
 
         return chosen
+
+    # -- an own fighter: a name, the seven ratings, saved as a card ------------
+    def own_fighter(self, side):
+        """"own card": the fighter's name (the name editor), then each rating
+        of his card; the card is saved (ratings only: in the bout the box asks
+        his punches, the charts it reads itself) and stays in the list."""
+        loaded = tuple(sys.modules)
+        from dicebox.ui.arena_edit import NameEditor
+
+        def named(name):
+            unload_new(loaded)  # the editor's code (the arena's) leaves with it
+            self._rating(side, {"name": name}, 0)
+
+        self.app.push(NameEditor(self.app, tt(tb.SIDES[side]), named))
+
+    def _rating(self, side, card, i):
+        if i == len(_OWN_RATINGS):
+            card["punches"] = {}
+            self._own_done(side, card)
+            return
+        key, lo, hi, start = _OWN_RATINGS[i]
+
+        def given(v):
+            card[key] = v
+            self._rating(side, card, i + 1)
+
+        self.app.push(NumberPicker(self.app, "%s %s" % (card["name"][:10], key.upper()), start, lo, hi, given))
+
+    def _own_done(self, side, card):
+        cards = _cards()
+        problem = None
+        try:
+            card = cards.tbdata.check_card(card, card["name"])
+            path = cards.save_card(own_dir(self.app), card)
+        except (OSError, RecordError) as e:
+            path, problem = None, str(e)
+        self.own[side] = card
+        if path is not None:
+            self.found.append((card["name"], path))
+            self.pick[side] = len(self.found) - 1
+            self.own[side] = None
+        else:
+            self.pick[side] = len(self.found)  # this bout only
+        unload(_CARD_MODULES)
+        self.build()
+        if problem:
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (tt("not_saved"), problem)))
 
     def ask_rounds(self):
         self.app.push(NumberPicker(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds))
@@ -193,6 +257,8 @@ class Setup(Menu):
             k = self.pick[side]
             if k < len(self.found):
                 opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+            elif self.own[side] is not None:
+                opts[tb.SIDES[side]] = self.own[side]
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -276,7 +342,7 @@ class Setup(Menu):
         self.app.push(Message(self.app, t("error"), msg))
 
 
-_RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
+_RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
 class Rules(Menu):
