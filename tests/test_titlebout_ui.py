@@ -289,24 +289,31 @@ def test_long_back_undoes_the_last_exchange():
     assert f.session.rec.inputs == [0, 0] and f.shown_state()[:2] == (1, 4)
 
 
-def test_assisted_play_asks_the_ratings_and_the_card_and_chart_results():
-    d = device(step="exchange")
+def test_assisted_play_asks_the_card_and_chart_results(tmp_path):
+    d = device(step="exchange", own_dir=str(tmp_path))
     setup(d)
-    pick(d, "Red", "own card")
-    start(d)
-    f = d.app.stack[-2]
-    asked = []
-    for want, value in (("Red AGG", 12), ("Red CF", 10), ("Red PL", 45), ("Red HP", 10), ("Red KI", 5)):
+    open_item(d, "Rules")
+    d.press(B.OK)  # assisted: off -> on
+    assert d.app.top.changed == {"assisted": True}
+    d.press(B.BACK)
+    open_item(d, "Red")
+    open_item(d, "own card")
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK, 900)  # the name as it stands: "Red"
+    for want, value in (("Red AGG", 12), ("Red CF", 10), ("Red PL", 45), ("Red HP", 10), ("Red KDR1", 3),
+                        ("Red KOR", 3), ("Red KI", 5)):
         picker = d.app.top
         assert top(d) == "NumberPicker" and picker.title == want
         while picker.value != value:
             d.press(B.UP if picker.value < value else B.DOWN)
         d.press(B.OK)
-        asked.append(value)
+    start(d)
+    f = d.app.top
     rec = f.session.rec
-    assert rec.options["assisted"] is True and rec.options["red"] is None
+    assert rec.options["assisted"] is True and rec.options["red"]["pl"] == 45 and rec.options["red"]["punches"] == {}
     assert rec.options["blue"]["name"] == "Tomasz Brandt"
-    assert rec.inputs == asked and d.app.top is f and f.game.prompt() is tb.NEXT
+    assert rec.inputs == [] and f.game.prompt() is tb.NEXT  # the ratings are the card's: none asked in the bout
     assert f.game.fighters[0].pl == 45 and f.name(0) == "Red"
     titles = set()
     for _ in range(40):  # exchanges until the box has asked what a card says
@@ -466,7 +473,8 @@ def test_a_corner_row_too_long_for_the_screen_shows_the_surname():
         # "Красный: Vito Antuofermo" ran off the glass
         assert s.items[0][0] == "Красный: Antuofermo"
         assert all(text.width(label) <= 123 for label, _ in s.items[:2])
-        pick(d, "Синий", "своя карта")
+        s.pick[1] = len(s.found)  # no card chosen: the own card, asked
+        s.build()
         assert s.items[1][0] == "Синий: своя карта" and text.width(s.items[1][0]) <= 123
     finally:
         lang.set_lang("en")
@@ -605,9 +613,9 @@ def test_a_bout_plays_from_the_users_csv_charts_and_card_with_knockdowns_read_of
     s = setup(d)
     assert s.errors == [] and [n for n, _ in s.found] == ["Kid Real", "Kid Twin"]
     open_item(d, "Charts")
-    assert [label for label, _ in d.app.top.items] == ["dicebox (built-in)", "demo (built-in)", "Our printed charts"]
-    open_item(d, "Our printed")
-    assert s.items[2][0] == "Charts: Our printed charts"[: len(s.items[2][0]) - 1] + s.items[2][0][-1]
+    assert [label for label, _ in d.app.top.items] == ["dicebox (built-in)", "demo (built-in)", "ours"]
+    open_item(d, "ours")
+    assert s.items[2][0] == "Charts: ours"
     start(d)
     f = d.app.top
     assert top(d) == "TitleBoutScreen"
@@ -691,3 +699,17 @@ def test_an_own_fighter_is_named_rated_saved_as_a_card_and_plays_beside_a_stored
             assert top(d) == "NumberPicker"
             d.press(B.OK)
     assert seen == {"red card: punch points"}  # only the own fighter's punches are asked
+
+
+def test_a_bad_chart_file_is_one_line_naming_file_and_field_at_start(tmp_path):
+    (tmp_path / "bad.csv").write_text(REAL_CHARTS.replace("31,60,R-2", "31,61,R-2"))
+    d = device(chart_dirs=(str(tmp_path),))
+    setup(d)
+    open_item(d, "Charts")
+    open_item(d, "bad")
+    start(d)
+    assert top(d) == "Message"
+    flat = "".join(d.app.top.lines).replace(" ", "")
+    assert "bad.csv:field'punch[2]'(line6):range61-90overlaps" in flat, flat
+    d.press(B.OK)
+    assert top(d) == "Setup"

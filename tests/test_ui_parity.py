@@ -85,7 +85,7 @@ def test_script_heap_high_water(mp, compiled, path, monkeypatch):
 
 # A whole 12-round Title Bout through the UI (hold OK: a round a press), then
 # the scoresheet: Home, set-up, the fight screen and its log on the heap.
-_BOUT = "press DOWN\npress OK\n" + "press DOWN\n" * 4 + "press OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
+_BOUT = "press DOWN\npress OK\n" + "press DOWN\n" * 5 + "press OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
 
 
 def test_titlebout_bout_heap_high_water_with_code_in_rom(mp, rom, tmp_path, monkeypatch):

@@ -60,17 +60,16 @@ _OWN_RATINGS = const((("agg", 0, 20, 10), ("cf", 1, 20, 10), ("pl", 1, 98, 45), 
 
 
 def find_cards(app):
-    """(name, path) of every good card and chart set, and one line per bad
-    file. A card's fit to a chart set is checked at Start, against the set
-    chosen (a real card prices the codes of its own charts)."""
+    """(name, path) of every good card, of every chart file, and one line per
+    bad card file. A chart file is checked at Start, and a card's fit to the
+    chart set chosen (a real card prices the codes of its own charts)."""
     found = []
     errors = []
     for folder in card_dirs(app):
         f, e = _cards().index_dir(folder, None, missing_ok=True)
         found.extend(f)
         errors.extend(e)
-    charts, e = _cards().index_charts(chart_dirs(app))
-    return found, charts, errors + e
+    return found, _cards().index_charts(chart_dirs(app)), errors
 
 
 def _ui():
@@ -192,10 +191,16 @@ class Setup(Menu):
         of his card; the card is saved (ratings only: in the bout the box asks
         his punches, the charts it reads itself) and stays in the list."""
         loaded = tuple(sys.modules)
-        from dicebox.ui.arena_edit import NameEditor
+        from dicebox.ui import name_editor
+
+        class NameEditor(name_editor.NameEditor):
+            MAX = 16
+
+            def labels(self):
+                return tt("name"), tt("name_hint"), tt("name_hint2")
 
         def named(name):
-            unload_new(loaded)  # the editor's code (the arena's) leaves with it
+            unload_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
         self.app.push(NameEditor(self.app, tt(tb.SIDES[side]), named))

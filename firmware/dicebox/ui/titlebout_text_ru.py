@@ -89,4 +89,7 @@ LABELS = (
     "10-очк",                  # ten
     "D нокд C расс F фол",     # legend
     "карта не сохранена",      # not_saved
+    "Имя",                     # name
+    "ВВЕРХ/ВНИЗ  OK далее",    # name_hint
+    "держать OK: конец",       # name_hint2
 )
