@@ -520,9 +520,9 @@ class Scoresheet(Screen):
         Screen.__init__(self, app)
         g = fight.game
         self.heads = (fight.name(0), fight.name(1))
+        self.game = g
+        self.rounds = g.round  # rows 0 .. rounds - 1: the rounds, their cells made as drawn
         rows = []
-        for i in range(g.round):
-            rows.append(("%d" % (i + 1), _cell(g, i + 1, 0), _cell(g, i + 1, 1)))
         a, b = g.totals()
         rows.append((tt("total"), a, b))
         a, b = g.rounds_won()
@@ -536,8 +536,14 @@ class Scoresheet(Screen):
         self.first = 0
         self.seed = fight.session.rec.seed
 
+    def row(self, k):
+        """Row k as drawn: (label, red, blue)."""
+        if k < self.rounds:
+            return str(k + 1), _cell(self.game, k + 1, 0), _cell(self.game, k + 1, 1)
+        return self.rows[k - self.rounds]
+
     def button(self, b, ev, now):
-        last = max(0, len(self.rows) - _SHEET_ROWS)
+        last = max(0, self.rounds + len(self.rows) - _SHEET_ROWS)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
             self.app.redraw()
@@ -554,11 +560,12 @@ class Scoresheet(Screen):
         c.hline(0, 18, 128, 1)
         for i in range(_SHEET_ROWS):
             k = self.first + i
-            if k < len(self.rows):
-                label, a, b = self.rows[k]
-                y = 20 + i * 9
-                text.draw(c, label, 1, y)
-                self._cols(c, str(a), str(b), y)
+            if k >= self.rounds + len(self.rows):
+                break
+            label, a, b = self.row(k)
+            y = 20 + i * 9
+            text.draw(c, label, 1, y)
+            self._cols(c, str(a), str(b), y)
 
     def _cols(self, c, a, b, y):
         text.draw(c, a, 74 - text.width(a), y)  # room for "12 D2C" in each corner's column
