@@ -35,7 +35,7 @@ ROM_BOUNDS = {
     "arena": 116 * 1024,  # 111.7 or 114.7 KB by the image's path length alone (where the gc's blocks fall)
     "arena-ru": 116 * 1024,
     "larp": 111 * 1024,
-    "titlebout": 106 * 1024,
+    "titlebout": 111 * 1024,  # 108.8 KB: the set-up's chart sets and own fighter, the full scoresheet
     "wounds": 111 * 1024,
 }
 
@@ -50,7 +50,7 @@ HEAPS = {
     "arena": ("192k", 164 * 1024),
     "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 164 * 1024),
-    "titlebout": ("192k", 160 * 1024),
+    "titlebout": ("192k", 167 * 1024),  # 165.3 KB with the chart sets, own fighter and full scoresheet
     "wounds": ("184k", 174 * 1024),  # 172.7 KB: the LARP menu keeps its module list to unload a fight, the session can sleep (larp_timer) (issue #8)
 }
 
@@ -96,7 +96,7 @@ def test_titlebout_bout_heap_high_water_with_code_in_rom(mp, rom, tmp_path, monk
     monkeypatch.chdir(ROOT)
     high_water = script_high_water(rom.run(mp, "ui_parity", script, "--heap", target="128k"), frames=20)
     print("12-round bout heap high-water at 128k, code in ROM: %d bytes" % high_water)
-    assert 100 * 1024 < high_water < 112 * 1024, high_water
+    assert 100 * 1024 < high_water < 114 * 1024, high_water
 
 
 def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
@@ -109,4 +109,4 @@ def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
     assert last[0] == "frames" and int(last[1]) >= 20  # set-up, 12 rounds, the scoresheet drawn
     high_water = int(last[5])
     print("12-round bout heap high-water at 192k: %d bytes" % high_water)
-    assert 128 * 1024 < high_water < 167 * 1024, high_water
+    assert 128 * 1024 < high_water < 171 * 1024, high_water
