@@ -252,3 +252,32 @@ def test_stats_summary_groups_add_up_to_the_bouts():
     groups = [ln for ln in groups if ln.split()[-1].endswith("%")]
     assert [g.split("  ")[1].strip() for g in groups] == ["by KO or TKO", "by disqualification", "on the scoresheet"]
     assert sum(int(g.split()[-2]) for g in groups) == bouts == 300
+
+
+def test_a_bout_from_the_users_csv_charts_a_typed_card_and_a_card_saved_on_the_box(tmp_path):
+    from test_titlebout_ui import REAL_CARD, REAL_CHARTS
+
+    charts = tmp_path / "ours.csv"
+    charts.write_text(REAL_CHARTS.replace(",", ";"))
+    kid = tmp_path / "kid.csv"
+    kid.write_text(REAL_CARD)
+    own = tmp_path / "med.json"  # as the set-up's own card saves it: ratings only
+    own.write_text(json.dumps({"name": "Med", "agg": 11, "cf": 11, "pl": 46, "hp": 11, "kdr1": 1, "kor": 1, "ki": 0,
+                               "punches": {}}))
+    base = ("fight", "titlebout", "--charts", str(charts), "--red", str(kid), "--blue", str(own), "--seed", "4",
+            "--rounds", "4")
+    code, out, err = cli(*base)
+    assert code == 2 and '"blue card: punch points" (0..9) after 0 answers' in err
+    answers = ["2"]
+    for _ in range(300):
+        code, out, err = cli(*base, "--answers", ",".join(answers))
+        if code == 0:
+            break
+        answers.append("2")  # each punch of the own fighter: 2 points
+    assert code == 0, err
+    assert "(blue card: punch points)" in out and "(punch: 0 plain" not in out  # the chart marks its results
+    assert "red HP" in out or "blue HP" in out  # a knockdown result read off the chart
+    assert "scoresheet (decision by rounds won; a tie goes to total points)" in out
+    assert "extra ratings (kept on the card, not used by these rules): Kid Real kdr2 4" in out
+    code, _, err = cli("stats", "titlebout", "--charts", str(charts), "--red", str(kid), "--blue", str(own), "--bouts", "3")
+    assert code == 2 and "--blue: Med is a card of ratings only" in err

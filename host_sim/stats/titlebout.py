@@ -77,6 +77,10 @@ def _pct(n, total):
 
 def run(args):
     opts = options(args)
+    for side in ("red", "blue"):
+        if not opts[side]["punches"]:
+            raise CliError("--%s: %s is a card of ratings only (its punches are asked): play it with "
+                           "`fight titlebout --answers`, not in stats" % (side, opts[side]["name"]))
     seed = common.fresh_seed() if args.seed is None else args.seed
     s = summarise(opts, seed, args.bouts, common.Progress(args.bouts, "titlebout"))
     s["red"] = opts["red"]["name"]
