@@ -138,3 +138,25 @@ def test_csv_card_with_extra_ratings_and_no_flags():
     c = tbcsv.card(text, "k.csv")
     assert c["kdr2"] == 4 and c["punches"] == {"R-77": ["hook", 4]}
     assert tbdata.check_card(c, "k.csv")["kdr2"] == 4
+
+
+def test_csv_charts_and_cards_read_and_an_own_card_saves_on_the_device_interpreter(mp, tmp_path):
+    from host_sim.tbcards import charts_to_csv
+
+    (tmp_path / "c.csv").write_bytes(b"\xef\xbb\xbf" + charts_to_csv(tbdata.check_charts(marked(R_77="R-(Knockdown)-77"), "c")).replace(",", ";").encode())
+    (tmp_path / "k.csv").write_text("name,Kid\nagg,9\ncf,12\npl,50\nhp,10\nkdr1,3\nkdr2,4\nkor,2\nki,4\ncode,punch,points\nR-77,\"hook, left\",4\n")
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(card("hagler")).encode())
+    script = tmp_path / "go.py"
+    script.write_text(
+        "from dicebox import cards\n"
+        "c = cards.load_charts(%r)\nprint(c['punch'][4])\n"
+        "k = cards.load_card(%r)\nprint(k['kdr2'], k['punches']['R-77'])\n"
+        "print(cards.load_card(%r)['name'])\n"
+        "own = {'name': 'Kid Real', 'agg': 1, 'cf': 1, 'pl': 1, 'hp': 1, 'kdr1': 1, 'kor': 1, 'ki': 1, 'punches': {}}\n"
+        "print(cards.save_card(%r, own))\nprint(cards.save_card(%r, own))\n"
+        % (str(tmp_path / "c.csv"), str(tmp_path / "k.csv"), str(tmp_path / "bom.json"),
+           str(tmp_path / "own" / "f"), str(tmp_path / "own" / "f")))
+    out = mp.run(script).stdout.decode().splitlines()
+    assert out == ["[26, 27, 'R-77', 'KD']", "4 ['hook, left', 4]", "Marvin Hagler",
+                   str(tmp_path / "own/f/kid-real.json"), str(tmp_path / "own/f/kid-real-2.json")]
+    assert json.loads((tmp_path / "own/f/kid-real.json").read_text())["name"] == "Kid Real"

@@ -102,7 +102,7 @@ def card(text, where):
             continue
         if not in_punches:
             key = low[0]
-            if key not in _CARD_TOP and not (key.isalnum() and len(key) <= 8 and len(row) == 2 and _int(row[1]) is not None):
+            if key not in _CARD_TOP and not (tbdata.rating_name(key) and len(row) == 2 and _int(row[1]) is not None):
                 raise DataError("%s: '%s' is not a card field (%s, an extra rating of the real card, "
                                 "then a 'code,punch,points,flags' header)" % (here, row[0], ", ".join(_CARD_TOP[:1] + _CARD_TOP[2:])))
             if len(row) != 2:

@@ -67,7 +67,18 @@ def is_extra(key, value):
     """A rating a real card carries that the bout does not use (KDR2, a cut
     rating...): kept on the card and shown, never a silent typo of a field the
     bout needs (that field would then be missing)."""
-    return isinstance(key, str) and 1 <= len(key) <= 8 and key.isalnum() and _int(value) and 0 <= value <= 99
+    return isinstance(key, str) and rating_name(key) and _int(value) and 0 <= value <= 99
+
+
+def rating_name(key):
+    """1..8 ASCII letters and digits (bytes: MicroPython's str has no isalnum)."""
+    b = key.encode()
+    if not 1 <= len(b) <= 8:
+        return False
+    for x in b:
+        if not (48 <= x <= 57 or 65 <= x <= 90 or 97 <= x <= 122):
+            return False
+    return True
 
 
 def extras(card):
