@@ -128,7 +128,7 @@ def test_a_real_cards_extra_ratings_are_kept_not_refused_and_typos_still_are():
     bad["nickname"] = "Marvelous"
     with pytest.raises(tbdata.DataError) as e:
         tbdata.check_card(bad, "h.json")
-    assert "h.json: field 'nickname': unknown field" in str(e.value) and "whole number 0..99" in str(e.value)
+    assert "h.json: field 'nickname': unknown field" in str(e.value) and "extra ratings: 0..99" in str(e.value)
     g = bout([13, 30, 26, 7, 12], "demo", card("antuofermo"), out)
     assert g.score[1][0] == 4  # an extra rating plays no part
 

@@ -60,7 +60,7 @@ def _object(obj, where, what, known, extra_ok=False):
     for key in obj:
         if key not in known and not (extra_ok and is_extra(key, obj[key])):
             _fail(where, shown(key, 30)[1:-1], "unknown field (known: %s%s)"
-                  % (", ".join(known), "; a rating of a real card beyond these: a whole number 0..99" if extra_ok else ""))
+                  % (", ".join(known), "; extra ratings: 0..99" if extra_ok else ""))
 
 
 def is_extra(key, value):
