@@ -21,13 +21,9 @@ try:
 
     DEMO_CARDS = FIRMWARE + "/data/titlebout/fighters"
     DEMO_CHARTS = FIRMWARE + "/data/titlebout/charts"
-    import tempfile
-
-    OWN_CARDS = tempfile.gettempdir() + "/dicebox-own-cards"
 except ImportError:  # MicroPython (no os.path): the parity tests run from the repository root
     DEMO_CARDS = "firmware/data/titlebout/fighters"
     DEMO_CHARTS = "firmware/data/titlebout/charts"
-    OWN_CARDS = "/tmp/dicebox-own-cards"
 
 try:
     from host_sim import fb  # gives adafruit_framebuf MicroPython's blit
@@ -55,7 +51,7 @@ class Platform:
         self.card_dirs = card_dirs if card_dirs is not None else (DEMO_CARDS,)
         self.chart_dirs = chart_dirs if chart_dirs is not None else (DEMO_CHARTS,)
         # an own fighter made in the set-up is saved here (the Pico: data/titlebout/fighters)
-        self.own_dir = own_dir if own_dir is not None else OWN_CARDS
+        self.own_dir = own_dir or "/tmp/dicebox-own-cards"
 
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)
