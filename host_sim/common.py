@@ -58,15 +58,44 @@ def read_text(path, what="file", limit=4 * 1024 * 1024):
     if len(data) > limit:
         raise CliError("%s: %s is larger than %d bytes" % (path, what, limit))
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise CliError("%s: not UTF-8 text (byte %d)" % (path, e.start))
+    # a spreadsheet or Windows editor saves UTF-8 with a byte-order mark
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+def json_loads(text, where):
+    """JSON text from a user's file: a key given twice is an error naming it
+    (json.loads alone keeps the last one without a word)."""
+    from dicebox.core.compat import loads
+
+    try:
+        json.loads(text, object_pairs_hook=_no_duplicates)  # the check; the box's own reader gives the value
+        return loads(text)
+    except _Duplicate as e:
+        raise CliError("%s: key '%s' given twice in one object" % (where, e.args[0]))
+    except ValueError as e:
+        raise CliError("%s: not valid JSON (%s)" % (where, e))
 
 
 def load_record(path):
-    text = read_text(path, "record")
+    obj = json_loads(read_text(path, "record"), path)
     try:
-        rec = _record.loads(text, "record")
+        rec = _record.from_obj(obj, "record")
         game = _record.replay(rec)
     except RecordError as e:
         raise CliError("%s: %s" % (path, e))
@@ -91,12 +120,37 @@ def print_json(obj):
     sys.stdout.write("\n")
 
 
-def print_transcript(rec, game, as_json):
+def print_transcript(rec, game, as_json, questions=None):
+    """questions: the text of what each input answered (shown beside it)."""
     if as_json:
-        print_json(_record.transcript(game, rec))
+        out = _record.transcript(game, rec)
+        if rec.ruleset == "titlebout" and game.end and game.fighters[0] is not None:
+            from host_sim.fights.titlebout import scoresheet_obj
+
+            out["scoresheet"] = scoresheet_obj(game)
+        if questions:
+            for entry in out["log"]:
+                if "input" in entry and entry["input"] <= len(questions):
+                    entry["question"] = questions[entry["input"] - 1]
+        print_json(out)
     else:
         for line in _record.lines(game, rec):
+            if questions and line.startswith("> input "):
+                i = int(line[8:line.index(":")])
+                if i <= len(questions):
+                    line += "  (%s)" % questions[i - 1]
             print(line)
+
+
+def questions_of(rec):
+    """What each input of the record answered: the game's question before it."""
+    game = _record.start(rec)
+    out = []
+    for i in range(len(rec.inputs)):
+        p = game.prompt()
+        out.append(p[0] if p is not None else "")
+        _record.feed(game, rec, i)
+    return out
 
 
 def add_family(sub, name, help_text, package, members):
@@ -117,11 +171,11 @@ def fight_error(e):
     return CliError(text)
 
 
-def finish_fight(rec, game, args, note=None):
+def finish_fight(rec, game, args, note=None, questions=None):
     """What every `fight` ends with: --save, then the transcript, a note and the seed."""
     if args.save:
         write_text(args.save, rec.dumps() + "\n")
-    print_transcript(rec, game, args.json)
+    print_transcript(rec, game, args.json, questions)
     if not args.json:
         if note:
             print(note)
@@ -131,7 +185,18 @@ def finish_fight(rec, game, args, note=None):
             print("seed hidden until the end; %s holds it: keep the file from the players" % args.save)
         else:
             print("seed hidden until the end (it would give the secrets away)")
+    unused_dice_note(rec, game)
     return 0
+
+
+def unused_dice_note(rec, game):
+    """Forced dice the fight never rolled: said, on stderr (stdout may be JSON)."""
+    used, given = game.dice.used, len(rec.dice)
+    if used < given:
+        left = rec.dice[used:]
+        shown = ",".join(str(v) for v in left[:12]) + (",..." if len(left) > 12 else "")
+        sys.stderr.write("dicebox-sim: note: --dice: %d of %d forced values not used (%s): the fight needed %d\n"
+                         % (given - used, given, shown, used))
 
 
 def pool_map(func, tasks, jobs, ordered=True):

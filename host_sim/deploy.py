@@ -171,6 +171,10 @@ def plan(board):
     for name in sorted(os.listdir(fighters)):
         if name.endswith(".json"):
             items.append((os.path.join(fighters, name), "demo/titlebout/" + name))
+    charts = os.path.join(FIRMWARE, "data", "titlebout", "charts")
+    for name in sorted(os.listdir(charts)):
+        if name.endswith((".json", ".csv")):
+            items.append((os.path.join(charts, name), "demo/titlebout/charts/" + name))
     items.append((board_path(board), "board.json"))
     return items
 

@@ -20,8 +20,10 @@ try:
     from host_sim import FIRMWARE
 
     DEMO_CARDS = FIRMWARE + "/data/titlebout/fighters"
+    DEMO_CHARTS = FIRMWARE + "/data/titlebout/charts"
 except ImportError:  # MicroPython (no os.path): the parity tests run from the repository root
     DEMO_CARDS = "firmware/data/titlebout/fighters"
+    DEMO_CHARTS = "firmware/data/titlebout/charts"
 
 try:
     from host_sim import fb  # gives adafruit_framebuf MicroPython's blit
@@ -42,12 +44,15 @@ class Restart(BaseException):
 class Platform:
     name = "simulator"
 
-    def __init__(self, seed_bytes=None, card_dirs=None, rtc=None):
+    def __init__(self, seed_bytes=None, card_dirs=None, chart_dirs=None, own_dir=None, rtc=None):
         self.beeps = []
         self._seed_bytes = seed_bytes
         self.rtc = rtc  # a clock chip (firmware hw/rtc.Rtc on an emulated bus), or None as on a board without
-        # Title Bout card folders; the Pico reads data/titlebout/fighters on its flash
+        # Title Bout card and chart folders; the Pico reads demo/titlebout and data/titlebout on its flash
         self.card_dirs = card_dirs if card_dirs is not None else (DEMO_CARDS,)
+        self.chart_dirs = chart_dirs if chart_dirs is not None else (DEMO_CHARTS,)
+        # an own fighter made in the set-up is saved here (the Pico: data/titlebout/fighters)
+        self.own_dir = own_dir or "/tmp/dicebox-own-cards"
 
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)

@@ -1,22 +1,17 @@
 """Title Bout fighters on the host: demo names, JSON card files, CSV import.
 
-A CSV card (for cards kept in a spreadsheet) is one fighter a file:
-rating rows `name,VALUE` ... `ki,VALUE`, then the header row
-`code,punch,points,flags` and one punch a row (flags: KD, CUT or "KD CUT").
+CSV cards and chart sets (from a spreadsheet) are read by core/tbcsv.py,
+the same reading as on the box.
 """
-import csv
-import io
 import os
 
 from dicebox import cards
-from dicebox.core import tbdata
-from dicebox.core.tbdemo import CHARTS
+from dicebox.core import tbcsv, tbdata
+from dicebox.core import tbdemo
 from host_sim import FIRMWARE, common
 from host_sim.errors import CliError
 
 DEMO_DIR = os.path.join(FIRMWARE, "data", "titlebout", "fighters")
-_HEADER = ["code", "punch", "points", "flags"]
-_RATINGS = ("name", "agg", "cf", "pl", "hp", "kdr1", "kor", "ki", "note")
 
 
 def demo_cards():
@@ -46,47 +41,10 @@ def _whole(text):
 
 def csv_to_card(text, where):
     """Parse a CSV card into the JSON card shape; errors name the line."""
-    card = {}
-    punches = {}
-    in_punches = False
-    for n, row in enumerate(csv.reader(io.StringIO(text)), 1):
-        row = [c.strip() for c in row]
-        while row and row[-1] == "":
-            row.pop()
-        if not row or row[0].startswith("#"):
-            continue
-        here = "%s:%d" % (where, n)
-        if [c.lower() for c in row] == _HEADER[: len(row)] and len(row) >= 3:
-            in_punches = True
-            continue
-        if not in_punches:
-            key = row[0].lower()
-            if key not in _RATINGS:
-                raise CliError("%s: '%s' is not a card field (%s, then a 'code,punch,points,flags' header)" % (here, row[0], ", ".join(_RATINGS)))
-            if len(row) != 2:
-                raise CliError("%s: field '%s' needs exactly one value" % (here, key))
-            if key in card:
-                raise CliError("%s: field '%s' given twice" % (here, key))
-            if key in ("name", "note"):
-                card[key] = row[1]
-            else:
-                try:
-                    card[key] = _whole(row[1])
-                except ValueError:
-                    raise CliError("%s: field '%s': '%s' is not a whole number" % (here, key, row[1]))
-            continue
-        if len(row) < 3 or len(row) > 4:
-            raise CliError("%s: a punch row is code,punch,points[,flags]" % here)
-        if row[0] in punches:
-            raise CliError("%s: punch code '%s' given twice" % (here, row[0]))
-        try:
-            points = _whole(row[2])
-        except ValueError:
-            raise CliError("%s: points '%s' is not a whole number" % (here, row[2]))
-        flags = row[3].upper().split() if len(row) == 4 else []
-        punches[row[0]] = [row[1], points] + flags
-    card["punches"] = punches
-    return card
+    try:
+        return tbcsv.card(text, where)
+    except tbdata.DataError as e:
+        raise CliError(str(e))
 
 
 def load(text_arg, arg, charts):
@@ -108,29 +66,38 @@ def load(text_arg, arg, charts):
     for card in demos:
         name = card["name"].lower()
         if want in (name, name.split()[-1]):
+            try:
+                tbdata.check_fit(card, charts, "%s: demo fighter %s" % (arg, card["name"]))
+            except tbdata.DataError as e:
+                raise CliError(str(e))
             return card
     raise CliError("%s: no card file or demo fighter '%s' (demo fighters: %s)"
                    % (arg, text_arg, ", ".join(c["name"] for c in demos)))
 
 
+DEFAULT_CHARTS = "dicebox"  # the built-in set new bouts play
+
+
 def load_charts(path):
-    """--charts FILE, or None for the built-in demo set."""
+    """--charts FILE or a built-in set's name; None: the default built-in set.
+    Returns (the record's "charts" option, the set as a dict)."""
     if path is None:
-        return "demo", CHARTS
+        path = DEFAULT_CHARTS
+    if path in tbdemo.BUILT_IN and not os.path.exists(path):
+        return path, tbdemo.whole(path)
+    text = common.read_text(path, "chart set")
     try:
-        charts = tbdata.check_charts(_json(common.read_text(path, "chart set"), path), path)
+        if path.lower().endswith(".csv"):
+            charts = tbcsv.charts(text, path)
+        else:
+            charts = tbdata.check_charts(_json(text, path), path)
     except tbdata.DataError as e:
         raise CliError(str(e))
     return charts, charts
 
 
 def _json(text, path):
-    from dicebox.core.compat import loads
-
-    try:
-        return loads(text)
-    except ValueError as e:
-        raise CliError("%s: not valid JSON (%s)" % (path, e))
+    return common.json_loads(text, path)
 
 
 def option_args(pairs):
@@ -148,3 +115,29 @@ def option_args(pairs):
             except ValueError:
                 out[name] = value
     return out
+
+
+def _as_the_rules_write(code, marks):
+    """"R-77" marked KD -> "R-(Knockdown)-77" (tbdata.punch_result reads it back)."""
+    if not marks:
+        return code
+    words = "(%s)" % " ".join({"KD": "Knockdown", "CUT": "Cut"}[m] for m in marks)
+    dash = code.find("-")
+    return code[:dash + 1] + words + code[dash:] if dash > 0 else code + words
+
+
+def charts_to_csv(charts):
+    """A chart set as the CSV a spreadsheet opens (tbcsv.charts reads it back)."""
+    out = ["name,%s" % charts["name"]] if "name" in charts else []
+    if "note" in charts:
+        out.append('note,"%s"' % charts["note"].replace('"', '""'))
+    heads = {"punch": "low,high,result", "foul": "low,high,effect,points", "injury": "low,high,effect,points",
+             "cut": "low,high,effect,points", "count": "low,high,count,points",
+             "knockdown": "rating," + ",".join(str(i) for i in range(1, 21))}
+    for chart in ("punch", "foul", "injury", "cut", "knockdown", "count"):
+        out += ["", chart, heads[chart]]
+        for i, row in enumerate(charts[chart]):
+            if chart == "punch":
+                row = row[:2] + [_as_the_rules_write(row[2], row[3:])]
+            out.append(",".join(str(v) for v in ([i + 1] + row if chart == "knockdown" else row)))
+    return "\n".join(out) + "\n"

@@ -106,12 +106,16 @@ def test_deploy_file_set_is_exact():
     assert sorted(d for d in dests if not d.startswith(("lib/", "demo/")) and d != "board.json") == sorted(want)
     # the demo cards ship read-only beside the code; the user's /data is never written
     demo = sorted(p.name for p in (ROOT / "firmware" / "data" / "titlebout" / "fighters").glob("*.json"))
-    assert [d for d in dests if d.startswith("demo/")] == ["demo/titlebout/" + n for n in demo] and len(demo) >= 3
+    charts = sorted(p.name for p in (ROOT / "firmware" / "data" / "titlebout" / "charts").iterdir()
+                    if p.suffix in (".json", ".csv"))
+    assert [d for d in dests if d.startswith("demo/")] == (["demo/titlebout/" + n for n in demo]
+                                                            + ["demo/titlebout/charts/" + n for n in charts])
+    assert len(demo) >= 3 and charts == ["dicebox-demo.csv"]  # the chart set the set-up lists, as a spreadsheet file
     assert [d for d in dests if d.startswith("lib/")] == [
         "lib/adafruit_ssd1306.mpy", "lib/adafruit_bus_device/__init__.mpy",
         "lib/adafruit_bus_device/i2c_device.mpy", "lib/adafruit_bus_device/spi_device.mpy"]
     assert items[-1] == (str(ROOT / "boards" / "rpi_pico2.json"), "board.json")
-    assert all(d.endswith(".json") for s, d in items if d.startswith("demo/"))
+    assert all(d.endswith((".json", ".csv")) for s, d in items if d.startswith("demo/"))
     # libraries come from the environment, never from the repository
     for src, dest in items:
         if dest.startswith("lib/"):

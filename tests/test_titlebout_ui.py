@@ -26,8 +26,8 @@ def card(stem):
 ANT, HAG = card("antuofermo"), card("hagler")
 
 
-def device(store=None, step="roll", dice="box", card_dirs=None):
-    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs))
+def device(store=None, step="roll", dice="box", card_dirs=None, chart_dirs=None, own_dir=None):
+    d = Device(store=store, platform=Platform(SEED.to_bytes(4, "big"), card_dirs, chart_dirs, own_dir))
     settings = dict(d.app.settings)
     settings["step"] = step
     settings["dice_source"] = dice
@@ -74,7 +74,8 @@ def new_bout(d, dice=(), **opts):
 def test_setup_choices_reach_the_records_options():
     d = device()
     s = setup(d)
-    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 12"]
+    assert [label for label, _ in s.items][:4] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Charts: dicebox",
+                                                   "Rounds: 12"]
     pick(d, "Red", "Rocco Valdez")
     pick(d, "Blue", "Marvin Hagler")
     open_item(d, "Rounds")
@@ -87,7 +88,7 @@ def test_setup_choices_reach_the_records_options():
     assert top(d) == "TitleBoutScreen"
     rec = f.session.rec
     assert rec.options["red"]["name"] == "Rocco Valdez" and rec.options["blue"]["name"] == "Marvin Hagler"
-    assert rec.options["rounds"] == 5 and "assisted" not in rec.options
+    assert rec.options["rounds"] == 5 and "assisted" not in rec.options and rec.options["charts"] == "dicebox"
     assert "note" not in rec.options["red"]  # the card as checked: the record replays anywhere
     assert rec.seed == d.platform.entropy() % 1000000000
     assert f.game.prompt() is tb.NEXT and len(d.app.stack) == 2  # set-up replaced by the fight
@@ -97,13 +98,15 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     d = device()
     setup(d)  # Antuofermo v Brandt: both AGG 10
     open_item(d, "Rules")
-    assert top(d) == "Rules" and d.app.top.items[0][0] == "agg_tie: roll"
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "assisted: off"
+    d.press(B.DOWN)
+    assert d.app.top.items[1][0] == "agg_tie: roll"
     d.press(B.OK)
     d.press(B.OK)  # roll -> red -> ask
     open_item(d, "decision")  # rounds -> points
     assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
     d.press(B.BACK)
-    assert d.app.top.items[3][0] == "Rules: 2 changed"
+    assert d.app.top.items[4][0] == "Rules: 2 changed"
     start(d)
     picker = d.app.top
     assert top(d) == "NumberPicker" and picker.title == "AGG tie: who starts"
@@ -205,8 +208,9 @@ def test_between_rounds_the_rounds_score_then_the_result_and_scoresheet_and_hist
     d.press(B.OK)
     assert top(d) == "Scoresheet"
     sheet = d.app.top
-    assert [row[1:] for row in sheet.rows[: r["round"]]] == [tuple(x) for x in r["scoresheet"]]
-    assert sheet.rows[r["round"]][1:] == tuple(r["totals"])
+    rows = [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+    assert [tuple(int(c.split()[0]) for c in row[1:]) for row in rows[: r["round"]]] == [tuple(x) for x in r["scoresheet"]]
+    assert rows[r["round"]][1:] == tuple(r["totals"])
     d.press(B.BACK)
     assert d.app.top is f
     d.press(B.BACK)  # a finished bout leaves without asking
@@ -286,24 +290,31 @@ def test_long_back_undoes_the_last_exchange():
     assert f.session.rec.inputs == [0, 0] and f.shown_state()[:2] == (1, 4)
 
 
-def test_assisted_play_asks_the_ratings_and_the_card_and_chart_results():
-    d = device(step="exchange")
+def test_assisted_play_asks_the_card_and_chart_results(tmp_path):
+    d = device(step="exchange", own_dir=str(tmp_path))
     setup(d)
-    pick(d, "Red", "own card")
-    start(d)
-    f = d.app.stack[-2]
-    asked = []
-    for want, value in (("Red AGG", 12), ("Red CF", 10), ("Red PL", 45), ("Red HP", 10), ("Red KI", 5)):
+    open_item(d, "Rules")
+    d.press(B.OK)  # assisted: off -> on
+    assert d.app.top.changed == {"assisted": True}
+    d.press(B.BACK)
+    open_item(d, "Red")
+    open_item(d, "own card")
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK, 900)  # the name as it stands: "Red"
+    for want, value in (("Red AGG", 12), ("Red CF", 10), ("Red PL", 45), ("Red HP", 10), ("Red KDR1", 3),
+                        ("Red KOR", 3), ("Red KI", 5)):
         picker = d.app.top
         assert top(d) == "NumberPicker" and picker.title == want
         while picker.value != value:
             d.press(B.UP if picker.value < value else B.DOWN)
         d.press(B.OK)
-        asked.append(value)
+    start(d)
+    f = d.app.top
     rec = f.session.rec
-    assert rec.options["assisted"] is True and rec.options["red"] is None
+    assert rec.options["assisted"] is True and rec.options["red"]["pl"] == 45 and rec.options["red"]["punches"] == {}
     assert rec.options["blue"]["name"] == "Tomasz Brandt"
-    assert rec.inputs == asked and d.app.top is f and f.game.prompt() is tb.NEXT
+    assert rec.inputs == [] and f.game.prompt() is tb.NEXT  # the ratings are the card's: none asked in the bout
     assert f.game.fighters[0].pl == 45 and f.name(0) == "Red"
     titles = set()
     for _ in range(40):  # exchanges until the box has asked what a card says
@@ -368,7 +379,8 @@ def test_back_from_the_agg_tie_roll_off_keeps_the_set_up_choices():
     d.press(B.BACK)
     s = d.app.top
     assert top(d) == "Setup" and len(d.app.stack) == 2
-    assert [label for label, _ in s.items][:3] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Rounds: 11"]
+    assert [label for label, _ in s.items][:4] == ["Red: Vito Antuofermo", "Blue: Tomasz Brandt", "Charts: dicebox",
+                                                   "Rounds: 11"]
     start(d)  # asked again, and the bout opens with the choices
     d.press(B.UP)
     d.press(B.OK)
@@ -462,7 +474,8 @@ def test_a_corner_row_too_long_for_the_screen_shows_the_surname():
         # "Красный: Vito Antuofermo" ran off the glass
         assert s.items[0][0] == "Красный: Antuofermo"
         assert all(text.width(label) <= 123 for label, _ in s.items[:2])
-        pick(d, "Синий", "своя карта")
+        s.pick[1] = len(s.found)  # no card chosen: the own card, asked
+        s.build()
         assert s.items[1][0] == "Синий: своя карта" and text.width(s.items[1][0]) <= 123
     finally:
         lang.set_lang("en")
@@ -564,3 +577,141 @@ def test_a_bout_with_no_room_at_boot_is_the_loops_error(monkeypatch):
     with pytest.raises(MemoryError):
         device(store=store)  # the next power-on
     assert store.current() is not None
+
+
+REAL_CHARTS = """name,Our printed charts
+punch
+low,high,result
+1,30,L-1
+31,60,R-2
+61,90,"R-(Knockdown)-3"
+91,98,R-(Cut)-4
+foul
+1,100,none
+injury
+1,100,none
+cut
+1,50,none
+51,100,points,1
+knockdown
+1,K,K,K,K,K,K,K,K,K,K,1,1,1,1,1,1,1,1,1,1
+count
+1,100,5,6
+"""
+REAL_CARD = "name;Kid Real\nagg;12\ncf;14\npl;60\nhp;12\nkdr1;1\nkor;1\nki;0\nkdr2;4\ncode;punch;points\nL-1;jab;1\nR-2;cross;2\nR-3;hook;3\nR-4;uppercut;3\n"
+
+
+def test_a_bout_plays_from_the_users_csv_charts_and_card_with_knockdowns_read_off_the_chart(tmp_path):
+    charts = tmp_path / "charts"
+    fighters = tmp_path / "fighters"
+    charts.mkdir()
+    fighters.mkdir()
+    (charts / "ours.csv").write_bytes(b"\xef\xbb\xbf" + REAL_CHARTS.replace("\n", "\r\n").encode())
+    (fighters / "kid.csv").write_text(REAL_CARD)
+    twin = REAL_CARD.replace("Kid Real", "Kid Twin")
+    (fighters / "twin.csv").write_text(twin)
+    d = device(step="exchange", card_dirs=(str(fighters),), chart_dirs=(str(charts), str(tmp_path / "none")))
+    s = setup(d)
+    assert s.errors == [] and [n for n, _ in s.found] == ["Kid Real", "Kid Twin"]
+    open_item(d, "Charts")
+    assert [label for label, _ in d.app.top.items] == ["dicebox (built-in)", "demo (built-in)", "ours"]
+    open_item(d, "ours")
+    assert s.items[2][0] == "Charts: ours"
+    start(d)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen"
+    rec = f.session.rec
+    assert rec.options["charts"]["punch"][2] == [61, 90, "R-3", "KD"] and rec.options["red"]["kdr2"] == 4
+    d.press(B.OK, 900)  # the rest of the round
+    game = f.game
+    names = [game.log.entry(i)[1] for i in range(len(game.log))]
+    assert "red HP" in names or "blue HP" in names  # a knockdown result of the chart, the cards flag nothing
+    again = record.replay(record.Record("titlebout", rec.options, rec.seed, list(rec.inputs), list(rec.dice)))
+    assert again.state() == game.state()  # the record replays alone, charts and all
+
+
+def test_a_card_that_does_not_fit_the_built_in_charts_names_its_file(tmp_path):
+    (tmp_path / "kid.csv").write_text(REAL_CARD)
+    (tmp_path / "twin.csv").write_text(REAL_CARD.replace("Kid Real", "Kid Twin"))
+    d = device(card_dirs=(str(tmp_path),))
+    setup(d)
+    start(d)
+    assert top(d) == "Message"
+    flat = "".join(d.app.top.lines).replace(" ", "")
+    assert ("kid.csv:field'punches':noentryfor'L-11'") in flat and "options." not in flat
+    d.press(B.OK)
+    assert top(d) == "Setup"
+
+
+def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
+    d = device(step="exchange")
+    # round 1: Antuofermo down (the worked example, up at the count of 5); then a 99: his foul, a point off
+    f = new_bout(d, [13, 30, 26, 7, 14, 9, 46, 13, 36, 23, 99, 95] + [20] * 8, rounds=4, charts="dicebox",
+                 decision="ten")
+    while not f.done:
+        d.press(B.OK, 900)
+    d.press(B.OK)
+    sheet = d.app.top
+    assert top(d) == "Scoresheet"
+    rows = [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+    assert rows[0] == ("1", "3 D", "20 F-1")  # Hagler's 99 was the foul: a point off
+    labels = [row[0] for row in rows]
+    assert labels[-2:] == ["10-pt", "D down C cut F foul"] and labels[-3] == "down"
+    g = f.game
+    assert rows[-2][1:] == g.ten_point() and g.ten_round(0) == (8, 9)  # 10-9 Hagler, Antuofermo down, Hagler's point off
+
+
+def test_an_own_fighter_is_named_rated_saved_as_a_card_and_plays_beside_a_stored_one(tmp_path):
+    d = device(step="exchange", own_dir=str(tmp_path / "own"))
+    s = setup(d)
+    open_item(d, "Red")
+    open_item(d, "own card")
+    assert top(d) == "NameEditor"
+    for _ in range(5):
+        d.press(B.DOWN)  # R -> M
+    d.press(B.OK)
+    d.press(B.OK)
+    d.press(B.OK, 900)  # hold OK: the name ends here
+    asked = []
+    while top(d) == "NumberPicker":
+        asked.append(d.app.top.title)
+        d.press(B.UP)
+        d.press(B.OK)
+    assert asked == ["Med AGG", "Med CF", "Med PL", "Med HP", "Med KDR1", "Med KOR", "Med KI"]
+    assert top(d) == "Setup" and s.items[0][0] == "Red: Med"
+    saved = json.loads((tmp_path / "own" / "med.json").read_text())
+    assert saved == {"name": "Med", "agg": 11, "cf": 11, "pl": 46, "hp": 11, "kdr1": 4, "kor": 4, "ki": 6, "punches": {}}
+    # a second fighter of the same name is a new file, never over the first
+    from dicebox import cards
+    assert cards.save_card(str(tmp_path / "own"), saved).endswith("med-2.json")
+    start(d)
+    f = d.app.top
+    assert top(d) == "TitleBoutScreen"
+    rec = f.session.rec
+    assert rec.options["red"]["name"] == "Med" and "assisted" not in rec.options
+    seen = set()
+    for _ in range(300):
+        p = f.game.prompt()
+        if p is None:
+            break
+        if p is tb.NEXT:
+            d.press(B.OK, 900)
+        else:
+            seen.add(p[0])
+            assert top(d) == "NumberPicker"
+            d.press(B.OK)
+    assert seen == {"red card: punch points"}  # only the own fighter's punches are asked
+
+
+def test_a_bad_chart_file_is_one_line_naming_file_and_field_at_start(tmp_path):
+    (tmp_path / "bad.csv").write_text(REAL_CHARTS.replace("31,60,R-2", "31,61,R-2"))
+    d = device(chart_dirs=(str(tmp_path),))
+    setup(d)
+    open_item(d, "Charts")
+    open_item(d, "bad")
+    start(d)
+    assert top(d) == "Message"
+    flat = "".join(d.app.top.lines).replace(" ", "")
+    assert "bad.csv:field'punch[2]'(line6):range61-90overlaps" in flat, flat
+    d.press(B.OK)
+    assert top(d) == "Setup"

@@ -35,7 +35,7 @@ ROM_BOUNDS = {
     "arena": 116 * 1024,  # 111.7 or 114.7 KB by the image's path length alone (where the gc's blocks fall)
     "arena-ru": 116 * 1024,
     "larp": 111 * 1024,
-    "titlebout": 106 * 1024,
+    "titlebout": 111 * 1024,  # 108.8 KB: the set-up's chart sets and own fighter, the full scoresheet
     "wounds": 116 * 1024,  # 116.6 KB with first aid / medical help and their confirmation
 }
 
@@ -50,8 +50,8 @@ HEAPS = {
     "arena": ("192k", 164 * 1024),
     "arena-ru": ("192k", 174 * 1024),
     "larp": ("184k", 172 * 1024),  # 173.9 KB: the reveal lock, the duel menu's shooter, their labels and names
-    "titlebout": ("192k", 160 * 1024),
-    "wounds": ("192k", 183 * 1024),  # 185.6 KB (was 172.7 KB at 184k): two kinds of help, the time-off notice's hooks; names interned past a qstr pool step
+    "titlebout": ("192k", 167 * 1024),  # 165.3 KB with the chart sets, own fighter and full scoresheet
+    "wounds": ("192k", 183 * 1024),  # 185.6 KB at 192k: two kinds of help, the time-off notice's hooks
 }
 
 
@@ -85,7 +85,7 @@ def test_script_heap_high_water(mp, compiled, path, monkeypatch):
 
 # A whole 12-round Title Bout through the UI (hold OK: a round a press), then
 # the scoresheet: Home, set-up, the fight screen and its log on the heap.
-_BOUT = "press DOWN\npress OK\n" + "press DOWN\n" * 4 + "press OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
+_BOUT = "press DOWN\npress OK\n" + "press DOWN\n" * 5 + "press OK\n" + "press OK 900\n" * 14 + "press OK\npress DOWN\n"
 
 
 def test_titlebout_bout_heap_high_water_with_code_in_rom(mp, rom, tmp_path, monkeypatch):
@@ -96,7 +96,7 @@ def test_titlebout_bout_heap_high_water_with_code_in_rom(mp, rom, tmp_path, monk
     monkeypatch.chdir(ROOT)
     high_water = script_high_water(rom.run(mp, "ui_parity", script, "--heap", target="128k"), frames=20)
     print("12-round bout heap high-water at 128k, code in ROM: %d bytes" % high_water)
-    assert 100 * 1024 < high_water < 112 * 1024, high_water
+    assert 100 * 1024 < high_water < 114 * 1024, high_water
 
 
 def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
@@ -109,4 +109,4 @@ def test_titlebout_bout_heap_high_water(mp, compiled, tmp_path, monkeypatch):
     assert last[0] == "frames" and int(last[1]) >= 20  # set-up, 12 rounds, the scoresheet drawn
     high_water = int(last[5])
     print("12-round bout heap high-water at 192k: %d bytes" % high_water)
-    assert 128 * 1024 < high_water < 167 * 1024, high_water
+    assert 128 * 1024 < high_water < 171 * 1024, high_water

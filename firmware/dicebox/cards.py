@@ -1,8 +1,9 @@
-"""Title Bout cards and charts from JSON files, on the device and the host.
+"""Title Bout cards and chart sets from files (JSON, or CSV from a
+spreadsheet), on the device and the host.
 
-The checks are pure (dicebox.core.tbdata); this module only reads files.
-load_dir() keeps going past a bad file and returns its one-line error, so
-one typo in a card never hides the others.
+The checks are pure (dicebox.core.tbdata, tbcsv); this module only reads
+files. load_dir() keeps going past a bad file and returns its one-line
+error, so one typo in a card never hides the others.
 """
 import os
 
@@ -11,23 +12,29 @@ from dicebox.core.compat import loads
 
 DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
 DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
-MAX_BYTES = 16384  # a card is ~1 KB; anything far larger is not a card
+MAX_BYTES = 16384  # a card is ~1 KB, a chart set ~2 KB; anything far larger is neither
+CHARTS = "/charts"  # under DEMO and DATA: the chart sets
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except ValueError:  # a NUL in the name (host command line)
+        raise tbdata.DataError("%r: not a usable file name" % path)
 
 
 def read_json(path):
     # The size first, then json.load from the file (compat.loads takes the
     # file): MicroPython parses the stream as it reads, so no buffer the size
     # of the limit is allocated (a 16 KB read buffer failed on a fragmented heap).
-    try:
-        size = os.stat(path)[6]
-    except OSError:
-        raise tbdata.DataError("%s: cannot read the file" % path)
-    except ValueError:  # a NUL in the name (host command line)
-        raise tbdata.DataError("%r: not a usable file name" % path)
-    if size > MAX_BYTES:
+    if _size(path) > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:
         with open(path) as f:
+            if f.read(1) != "\ufeff":  # a byte-order mark (a Windows editor's UTF-8) is skipped
+                f.seek(0)
             return loads(f)
     except OSError:
         raise tbdata.DataError("%s: cannot read the file" % path)
@@ -37,20 +44,63 @@ def read_json(path):
         raise tbdata.DataError("%s: not valid JSON" % path)
 
 
+def read_text(path):
+    """A CSV file's text (a card or chart set is small: read whole)."""
+    if _size(path) > MAX_BYTES:
+        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
+
+
+def _csv(path):
+    return path.lower().endswith(".csv")
+
+
 def load_card(path, charts=None):
     """A checked card; with a chart set, also checked against it."""
-    card = tbdata.check_card(read_json(path), path)
+    if _csv(path):
+        from dicebox.core import tbcsv
+
+        obj = tbcsv.card(read_text(path), path)
+    else:
+        obj = read_json(path)
+    card = tbdata.check_card(obj, path)
     if charts is not None:
         tbdata.check_fit(card, charts, path)
     return card
 
 
 def load_charts(path):
+    if _csv(path):
+        from dicebox.core import tbcsv
+
+        return tbcsv.charts(read_text(path), path)
     return tbdata.check_charts(read_json(path), path)
 
 
-def _json_files(folder):
-    return sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+def index_charts(folders):
+    """(file name without its ending, path) of each chart file in the folders
+    (a missing folder is none). A chart set is read and checked when a bout
+    starts with it, not to be listed: parsing one costs the set-up's heap
+    several KB."""
+    found = []
+    for folder in folders:
+        try:
+            names = _data_files(folder)
+        except OSError:
+            continue
+        for name in names:
+            found.append((name[: name.rfind(".")], folder + "/" + name))
+    return found
+
+
+def _data_files(folder):
+    return sorted(n for n in os.listdir(folder) if _csv(n) or n.lower().endswith(".json"))
 
 
 def load_dir(folder, charts=None):
@@ -58,7 +108,7 @@ def load_dir(folder, charts=None):
     cards = []
     errors = []
     try:
-        names = _json_files(folder)
+        names = _data_files(folder)
     except OSError:
         return cards, ["%s: cannot list the folder" % folder]
     for name in names:
@@ -75,7 +125,7 @@ def index_dir(folder, charts=None, missing_ok=False):
     found = []
     errors = []
     try:
-        names = _json_files(folder)
+        names = _data_files(folder)
     except OSError:
         return found, [] if missing_ok else ["%s: cannot list the folder" % folder]
     for name in names:
@@ -85,3 +135,50 @@ def index_dir(folder, charts=None, missing_ok=False):
         except tbdata.DataError as e:
             errors.append(str(e))
     return found, errors
+
+
+def _slug(name):
+    """A file name from a fighter's name: its ASCII letters and digits (read
+    as bytes: walking a str interns each letter on MicroPython)."""
+    out = []
+    for part in name.lower().split():
+        keep = bytes(x for x in part.encode() if 97 <= x <= 122 or 48 <= x <= 57)
+        if keep:
+            out.append(keep.decode())
+    return "-".join(out) or "fighter"
+
+
+def _mkdirs(folder):
+    path = "/" if folder.startswith("/") else ""
+    for part in folder.split("/"):
+        if not part:
+            continue
+        path = path + part if path in ("", "/") else path + "/" + part
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass  # there already
+
+
+def save_card(folder, card):
+    """Write a checked card as a new file in folder (never over another
+    file: a second "Kid" is kid-2.json); returns its path. Written whole
+    to a temporary name first, so a power cut leaves no half card."""
+    from dicebox.core.jsonout import dumps
+
+    _mkdirs(folder)
+    stem = folder + "/" + _slug(card["name"])
+    path = stem + ".json"
+    n = 1
+    while True:
+        try:
+            os.stat(path)
+        except OSError:
+            break
+        n += 1
+        path = "%s-%d.json" % (stem, n)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(dumps(card))
+    os.rename(tmp, path)
+    return path

@@ -11,5 +11,11 @@ def register(sub):
 
 def run(args):
     rec, game = common.load_record(args.record)
-    common.print_transcript(rec, game, args.json)
+    questions = common.questions_of(rec) if rec.ruleset == "titlebout" else None
+    common.print_transcript(rec, game, args.json, questions)
+    if rec.ruleset == "titlebout" and not args.json and game.end:
+        from host_sim.fights.titlebout import scoresheet_lines
+
+        for line in scoresheet_lines(game):
+            print(line)
     return 0

@@ -1,5 +1,8 @@
 """dicebox-sim fight titlebout: one Title Bout with dice, as a transcript."""
+import sys
+
 from dicebox.core import record
+from dicebox.core import titlebout as tb
 from dicebox.core.game import RecordError
 from host_sim import common, tbcards
 from host_sim.errors import CliError
@@ -9,39 +12,182 @@ def register(sub):
     p = sub.add_parser("titlebout", help="Title Bout with dice: one bout between two fighter cards")
     add_fighter_args(p)
     p.add_argument("--dice", type=common.dice_arg, default=[], help="forced die values V,V,... used first")
+    p.add_argument("--answers", type=answers_arg, default=None, metavar="V,V,...",
+                   help="assisted play: the answers to the box's questions in order (on a terminal, "
+                        "questions past the last answer are asked)")
     p.add_argument("--json", action="store_true", help="print the transcript as JSON")
     p.add_argument("--save", metavar="FILE", help="also write the bout's record to FILE")
     p.set_defaults(run=run)
 
 
+def answers_arg(text):
+    out = []
+    for i, part in enumerate(text.split(",")):
+        part = part.strip()
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise CliError("--answers: value %d ('%s') is not a whole number" % (i + 1, part))
+    return out
+
+
 def add_fighter_args(p):
-    p.add_argument("--red", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
-    p.add_argument("--blue", required=True, metavar="FIGHTER", help="demo fighter name or card file (.json, .csv)")
+    p.add_argument("--red", required=True, metavar="FIGHTER",
+                   help="demo fighter name, card file (.json, .csv), or 'asked' (assisted: the ratings are asked)")
+    p.add_argument("--blue", required=True, metavar="FIGHTER",
+                   help="demo fighter name, card file (.json, .csv), or 'asked'")
     p.add_argument("--rounds", type=common.int_arg("--rounds", 4, 15), default=12, help="scheduled rounds 4..15 (default 12)")
     p.add_argument("--seed", type=common.seed_arg, help="generator seed 0..999999999 (default: fresh)")
-    p.add_argument("--charts", metavar="FILE", help="chart set file (default: the built-in demo charts)")
+    p.add_argument("--charts", metavar="FILE", help="chart set file (JSON or CSV), or a built-in set: dicebox (the default), demo (the first invented set)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a ruling option, e.g. ki_roll=punch (see docs/rules/title-bout.md)")
 
 
-def options(args):
+def options(args, asked_ok=False):
     charts_opt, charts = tbcards.load_charts(args.charts)
     opts = tbcards.option_args(args.option)
     for name in ("red", "blue", "charts", "rounds"):
         if name in opts:
             raise CliError("--option: set %s with --%s" % (name, name))
-    opts["red"] = tbcards.load(args.red, "--red", charts)
-    opts["blue"] = tbcards.load(args.blue, "--blue", charts)
+    for side in ("red", "blue"):
+        text = getattr(args, side)
+        if text.strip().lower() == "asked":
+            if not asked_ok:
+                raise CliError("--%s: 'asked' needs a bout played with answers (fight, not stats)" % side)
+            if opts.get("assisted") is False:
+                raise CliError("--%s: 'asked' needs assisted play (not --option assisted=false)" % side)
+            opts["assisted"] = True
+            opts[side] = None
+        else:
+            opts[side] = tbcards.load(text, "--" + side, charts)
     opts["charts"] = charts_opt
     opts["rounds"] = args.rounds
+    for name, value in tb.NEW_BOUT:
+        opts.setdefault(name, value)
     return opts
+
+
+def _ask_terminal(p):
+    while True:
+        try:
+            text = input("%s (%d..%d): " % (p[0], p[1], p[2]))
+        except EOFError:
+            raise CliError("--answers: no answer to \"%s\" (end of input)" % p[0])
+        try:
+            v = int(text.strip())
+        except ValueError:
+            continue
+        if p[1] <= v <= p[2]:
+            return v
+
+
+def play(rec, answers, interactive=False):
+    """Play the record's bout to its end: NEXT runs the bout through, every
+    other question takes the next answer. Returns (game, question texts by
+    input, None), or with the error to give when the answers ran out (the
+    transcript so far shows what the question is about)."""
+    answers = answers or []
+    used = 0
+    questions = []
+    game = record.start(rec)
+    while True:
+        p = game.prompt()
+        if p is None:
+            break
+        if p is tb.NEXT:
+            v = tb.BOUT
+        elif used < len(answers):
+            v = answers[used]
+            used += 1
+            if not p[1] <= v <= p[2]:
+                raise CliError("--answers: value %d (%d) is outside %d..%d, the range of \"%s\""
+                               % (used, v, p[1], p[2], p[0]))
+        elif interactive:
+            v = _ask_terminal(p)
+        else:
+            return game, questions, CliError(
+                "--answers: the bout (above, so far) asks \"%s\" (%d..%d) after %d answer%s: give more values"
+                % (p[0], p[1], p[2], used, "" if used == 1 else "s"))
+        questions.append(p[0])
+        rec.inputs.append(v)
+        record.feed(game, rec, len(rec.inputs) - 1)
+    if used < len(answers):
+        sys.stderr.write("dicebox-sim: note: --answers: %d of %d values not used: the bout asked %d question%s\n"
+                         % (len(answers) - used, len(answers), used, "" if used == 1 else "s"))
+    return game, questions, None
 
 
 def run(args):
     seed = common.fresh_seed() if args.seed is None else args.seed
-    rec = record.Record("titlebout", options(args), seed, [2], args.dice)
+    rec = record.Record("titlebout", options(args, asked_ok=True), seed, [], args.dice)
+    interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        game = record.replay(rec)
+        game, questions, short = play(rec, args.answers, interactive)
     except RecordError as e:
         raise common.fight_error(e)
-    return common.finish_fight(rec, game, args)
+    if short is not None:
+        common.print_transcript(rec, game, args.json, questions)
+        raise short
+    note = "\n".join(x for x in ["\n".join(scoresheet_lines(game)) if game.end else "", extras_note(rec.options)] if x)
+    return common.finish_fight(rec, game, args, note=note or None, questions=questions)
+
+
+def extras_note(opts):
+    """The real cards' ratings the bout does not use: kept on the card, said."""
+    from dicebox.core import tbdata
+
+    parts = []
+    for side in ("red", "blue"):
+        card = opts.get(side)
+        extra = tbdata.extras(card) if card else []
+        if extra:
+            parts.append("%s %s" % (card["name"], ", ".join("%s %d" % kv for kv in extra)))
+    return "extra ratings (kept on the card, not used by these rules): " + "; ".join(parts) if parts else None
+
+
+_RULE = {"rounds": "rounds won", "points": "total points", "ten": "ten-point must"}
+
+
+def scoresheet_lines(game):
+    """The bout's scoresheet as text: each round's points, knockdowns, cuts,
+    fouls and deductions for both corners, then what the decision compares."""
+    if game.fighters[0] is None or game.fighters[1] is None:
+        return []
+    rule = game.options["decision"]
+    ten = rule == "ten"
+    names = [f.name for f in game.fighters]
+    cols = "  pts down cut foul off"
+    out = ["scoresheet (decision by %s%s)" % (_RULE[rule], "; a tie goes to %s" % (
+        "total points" if rule == "rounds" else "rounds won") if game.options["tie_break"] == "next" else ""),
+        "  %-5s %-23s %-23s%s" % ("round", names[0][:23], names[1][:23], "  10-pt" if ten else ""),
+        "  %-5s %-23s %-23s" % ("", cols, cols)]
+    for i in range(game.round):
+        cells = []
+        for side in (0, 1):
+            m = [game.marks(i + 1, side, k) for k in range(4)]
+            cells.append("%5d %4d %3d %4d %3d" % (game.score[side][i], m[0], m[1], m[2], m[3]))
+        line = "  %-5d %-23s %-23s" % (i + 1, cells[0], cells[1])
+        if ten:
+            line += "  %d-%d" % game.ten_round(i)
+        out.append(line.rstrip())
+    a, b = game.totals()
+    won = game.rounds_won()
+    tail = "  total points %d-%d, rounds won %d-%d, knockdowns %d-%d" % (a, b, won[0], won[1], game.knockdowns[0],
+                                                                     game.knockdowns[1])
+    if ten:
+        tail += ", ten-point %d-%d" % game.ten_point()
+    out.append(tail)
+    return out
+
+
+def scoresheet_obj(game):
+    """The scoresheet as data (the JSON transcript's "scoresheet")."""
+    rows = []
+    for i in range(game.round):
+        row = {"round": i + 1, "points": [game.score[0][i], game.score[1][i]]}
+        for k, key in enumerate(("knockdowns", "cuts", "fouls", "deducted")):
+            row[key] = [game.marks(i + 1, 0, k), game.marks(i + 1, 1, k)]
+        if game.options["decision"] == "ten":
+            row["ten_point"] = list(game.ten_round(i))
+        rows.append(row)
+    return {"decision": game.options["decision"], "tie_break": game.options["tie_break"], "rounds": rows}

@@ -19,6 +19,8 @@ _NAME_LEN = const(24)
 RATINGS = (("agg", 0, 20), ("cf", 1, 20), ("pl", 1, 98), ("hp", 0, 20), ("kdr1", 1, _MAX_ROWS), ("kor", 1, _MAX_ROWS), ("ki", 0, 20))
 _CARD_FIELDS = ("name", "note", "punches") + tuple(r[0] for r in RATINGS)
 _CHART_FIELDS = const(("name", "note", "punch", "foul", "injury", "cut", "knockdown", "count"))
+_MARKS = const(("KD", "CUT"))
+BUILT_IN = const(("demo", "dicebox"))  # core/tbdemo.py's sets: "demo" is the option's default (saved bouts name no set)
 _EFFECTS = {"foul": ("none", "warn", "points", "stop"), "injury": ("none", "points", "stop"), "cut": ("none", "points", "stop")}
 
 
@@ -50,26 +52,55 @@ def _num(v, where, field, lo, hi):
     return v
 
 
-def _object(obj, where, what, known):
-    """obj must be a JSON object with no fields outside `known`."""
+def _object(obj, where, what, known, extra_ok=False):
+    """obj must be a JSON object with no fields outside `known` (a card's
+    extra ratings, with extra_ok, aside)."""
     if not isinstance(obj, dict):
         raise DataError("%s: %s must be a JSON object" % (where, what))
     for key in obj:
-        if key not in known:
-            _fail(where, shown(key, 30)[1:-1], "unknown field (known: %s)" % ", ".join(known))
+        if key not in known and not (extra_ok and is_extra(key, obj[key])):
+            _fail(where, shown(key, 30)[1:-1], "unknown field (known: %s%s)"
+                  % (", ".join(known), "; extra ratings: 0..99" if extra_ok else ""))
+
+
+def is_extra(key, value):
+    """A rating a real card carries that the bout does not use (KDR2, a cut
+    rating...): kept on the card and shown, never a silent typo of a field the
+    bout needs (that field would then be missing)."""
+    return isinstance(key, str) and rating_name(key) and _int(value) and 0 <= value <= 99
+
+
+def rating_name(key):
+    """1..8 ASCII letters and digits (bytes: MicroPython's str has no isalnum)."""
+    b = key.encode()
+    if not 1 <= len(b) <= 8:
+        return False
+    for x in b:
+        if not (48 <= x <= 57 or 65 <= x <= 90 or 97 <= x <= 122):
+            return False
+    return True
+
+
+def extras(card):
+    """The card's extra ratings, in the order written: [(name, value), ...]."""
+    return [(k, card[k]) for k in card if k not in _CARD_FIELDS]
 
 
 def check_card(obj, where="card"):
     """A fighter card: name, the seven ratings and the punch table."""
-    _object(obj, where, "a fighter card", _CARD_FIELDS)
+    _object(obj, where, "a fighter card", _CARD_FIELDS, True)
     for key in ("name", "punches") + tuple(r[0] for r in RATINGS):
         if key not in obj:
             _fail(where, key, "missing")
     out = {"name": _text(obj["name"], where, "name", _NAME_LEN)}
     for key, lo, hi in RATINGS:
         out[key] = _num(obj[key], where, key, lo, hi)
+    for key in obj:
+        if key not in _CARD_FIELDS:
+            out[key] = obj[key]
     table = obj["punches"]
-    if not isinstance(table, dict) or not table:
+    if not isinstance(table, dict):
+        # {} is a card of ratings only (an own fighter saved on the box): its punches are asked
         _fail(where, "punches", "must be an object of result code -> [punch, points, flags...]")
     punches = {}
     for code in table:
@@ -112,6 +143,30 @@ def _ranges(rows, where, field, top, width, check_row):
         _fail(where, field, "gap: no range covers %d-%d" % (nxt, top))
 
 
+def punch_result(text, where, field):
+    """A punch chart result as the rules write it, "R-(Knockdown)-77", or
+    plain "R-77": (the card's code, [marks]). A mark in brackets is
+    Knockdown / KD, Cut, or both ("R-(KD Cut)-66")."""
+    marks = []
+    code = text
+    open_at = text.find("(")
+    if open_at >= 0:
+        close_at = text.find(")", open_at)
+        if close_at < 0:
+            _fail(where, field, "'(' without ')' in %s" % shown(text))
+        for word in text[open_at + 1:close_at].replace("/", " ").replace("+", " ").replace(",", " ").split():
+            m = {"knockdown": "KD", "kd": "KD", "cut": "CUT"}.get(word.lower())
+            if m is None:
+                _fail(where, field, "mark %s in %s is not Knockdown or Cut" % (shown(word), shown(text)))
+            if m not in marks:
+                marks.append(m)
+        head, tail = text[:open_at].rstrip("- "), text[close_at + 1:].lstrip("- ")
+        code = head + "-" + tail if head and tail else head + tail
+    if not code or len(code) > 8:
+        _fail(where, field, "result code %s must be 1..8 characters besides its marks" % shown(text))
+    return code, marks
+
+
 def check_charts(obj, where="charts"):
     """A chart set: punch (2d10 -> code), foul, injury, cut, knockdown (rating x d20), count."""
     _object(obj, where, "a chart set", _CHART_FIELDS)
@@ -122,12 +177,20 @@ def check_charts(obj, where="charts"):
     if "name" in obj:
         out["name"] = _text(obj["name"], where, "name", 32)
 
+    punch = []
+
     def punch_row(row, f):
-        _text(row[2], where, f + "[2]", 8)
+        code, marks = punch_result(_text(row[2], where, f + "[2]", 24), where, f + "[2]")
+        for i in range(3, len(row)):
+            m = row[i]
+            if m not in _MARKS or m in marks:
+                _fail(where, "%s[%d]" % (f, i), 'mark must be "KD" or "CUT" (once each), not %s' % shown(m))
+            marks.append(m)
+        punch.append([row[0], row[1], code] + [m for m in _MARKS if m in marks])
 
     # 99 and 100 never reach the punch chart (they call the foul/injury chart)
-    _ranges(obj["punch"], where, "punch", 98, (3,), punch_row)
-    out["punch"] = [list(r) for r in obj["punch"]]
+    _ranges(obj["punch"], where, "punch", 98, (3, 4, 5), punch_row)
+    out["punch"] = punch
     for chart in ("foul", "injury", "cut"):
 
         def effect_row(row, f, chart=chart):
@@ -168,6 +231,8 @@ def check_fit(card, charts, where="card"):
     for key in ("kdr1", "kor"):
         if card[key] > rows:
             _fail(where, key, "%d has no row in the knockdown chart (rows 1..%d)" % (card[key], rows))
+    if not card["punches"]:
+        return  # ratings only: the players read the punches off their card, the box asks
     for row in charts["punch"]:
         if row[2] not in card["punches"]:
             _fail(where, "punches", "no entry for '%s' (the punch chart gives it for %d-%d)" % (row[2], row[0], row[1]))
@@ -179,9 +244,9 @@ def opt_card(v):
 
 
 def opt_charts(v):
-    """Option checker: "demo" (built in) or an embedded chart set."""
-    if v == "demo":
+    """Option checker: a built-in set's name or an embedded chart set."""
+    if v in BUILT_IN:
         return v
     if isinstance(v, str):
-        raise DataError('chart set "%s" is not built in (only "demo"; embed others)' % v)
+        raise DataError('chart set "%s" is not built in (only %s; embed others)' % (v, ", ".join(BUILT_IN)))
     return check_charts(v, "charts")

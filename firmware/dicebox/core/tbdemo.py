@@ -1,4 +1,4 @@
-"""The built-in "demo" chart set for Title Bout with dice.
+"""The built-in chart sets for Title Bout with dice: "demo" and "dicebox".
 
 INVENTED for dicebox (not the publisher's charts): it holds every number the
 rules' worked examples use (63 -> R-44, 26 -> R-77, knockdown chart row 2:
@@ -35,28 +35,48 @@ _KNOCKDOWN = const(
 # [low, high, count, points for the man still standing]
 _COUNT = const("[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],[93,100,9,12]]")
 
+# The "dicebox" set: the default of new bouts. Knockdown and cut marks sit on
+# the punch chart's results, as the rules read them ("R-(Knockdown)-77");
+# its rates are checked against professional boxing (docs/rules/title-bout.md,
+# "Demo rates"). The worked examples' numbers are kept.
+_D_NAME = const("dicebox demo charts")
+_D_PUNCH = const(
+    '[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,23,"R-66","CUT"],[24,25,"R-66"],[26,27,"R-77","KD"],[28,35,"R-11"],[36,43,"L-44"],[44,50,"R-22"],[51,56,"L-55"],'
+    '[57,60,"R-33"],[61,66,"R-44"],[67,70,"L-66"],[71,72,"L-66","KD"],[73,80,"L-11"],[81,86,"R-55"],[87,90,"R-88","KD"],[91,96,"L-22"],[97,98,"R-77","KD"]]'
+)
+_D_FOUL = const('[[1,70,"none"],[71,92,"warn"],[93,98,"points",1],[99,100,"points",2]]')
+_D_INJURY = const('[[1,80,"none"],[81,95,"points",1],[96,99,"points",2],[100,100,"stop"]]')
+_D_CUT = const('[[1,80,"none"],[81,95,"points",1],[96,97,"points",2],[98,100,"stop"]]')
+_D_KNOCKDOWN = const(
+    '[["K","K","K","K","K","K",1,1,2,2,2,3,3,3,4,4,4,5,5,5],[1,1,1,2,2,2,3,3,3,3,3,4,4,"K","K","K","K","K","K","K"],[1,1,1,2,2,2,3,3,3,4,4,4,5,"K","K","K","K","K","K","K"],[1,1,1,2,2,2,3,3,3,4,4,5,5,5,"K","K","K","K","K","K"],[1,1,1,1,2,2,2,3,3,3,4,4,4,5,5,"K","K","K","K","K"]]'
+)
+
 
 class Sections:
     """The demo set read a chart at a time: charts["punch"] parses that chart
     alone, so a game's checks and compact form (tbplay.Charts) never hold the
     whole set parsed (~4.5 KB on the 64-bit port, at the tightest moment of a
-    bout's start)."""
+    bout's start). Sections("dicebox") is the other built-in set."""
+
+    def __init__(self, which="demo"):
+        self.d = which == "dicebox"
 
     def __getitem__(self, key):
+        d = self.d
         if key == "name":
-            return _NAME
+            return _D_NAME if d else _NAME
         if key == "punch":
-            return json.loads(_PUNCH)
+            return json.loads(_D_PUNCH if d else _PUNCH)
         if key == "foul":
-            return json.loads(_FOUL)
+            return json.loads(_D_FOUL if d else _FOUL)
         if key == "injury":
-            return json.loads(_INJURY)
+            return json.loads(_D_INJURY if d else _INJURY)
         if key == "cut":
-            return json.loads(_CUT)
+            return json.loads(_D_CUT if d else _CUT)
         if key == "knockdown":
-            return json.loads(_KNOCKDOWN)
+            return json.loads(_D_KNOCKDOWN if d else _KNOCKDOWN)
         if key == "count":
-            return json.loads(_COUNT)
+            return json.loads(_COUNT)  # one count chart in both sets
         raise KeyError(key)
 
 
@@ -66,11 +86,21 @@ class Sections:
 # two cards). A list, not a tuple: mpy-cross packs a constant tuple's strings
 # as objects, not qstrs.
 _WORDS = ["L-11", "L-22", "L-33", "L-44", "L-55", "L-66", "R-11", "R-22", "R-33", "R-44", "R-55", "R-66", "R-77",
-          "R-88", "none", "warn", "points", "stop", "K"]
+          "R-88", "none", "warn", "points", "stop", "K", "KD", "CUT"]
+
+
+BUILT_IN = ("demo", "dicebox")  # the names a record's "charts" option may give
+
+
+def whole(which):
+    """A built-in set as one dict (host tools, tests, the set-up's checks)."""
+    part = Sections(which)
+    return {k: part[k] for k in ("name", "punch", "foul", "injury", "cut", "knockdown", "count")}
 
 
 def __getattr__(name):
-    if name == "CHARTS":  # the whole set as one dict (the set-up's card checks, host tools, tests)
-        part = Sections()
-        return {k: part[k] for k in ("name", "punch", "foul", "injury", "cut", "knockdown", "count")}
+    if name == "CHARTS":
+        return whole("demo")
+    if name == "DICEBOX":
+        return whole("dicebox")
     raise AttributeError(name)

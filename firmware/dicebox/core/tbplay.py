@@ -37,6 +37,12 @@ class Charts:
         self.codes = tuple(codes)
         self.punch = bytearray(101)
         _fill(self.punch, charts["punch"], lambda row: codes.index(row[2]))
+        # the chart result's own marks ("R-(Knockdown)-77"), by the roll. A
+        # chart set that marks any result decides alone; one with no mark (the
+        # built-in invented set) leaves knockdown and cut to the cards' flags.
+        self.marks = bytearray(101)
+        _fill(self.marks, charts["punch"], lambda row: (KD if "KD" in row[3:] else 0) | (CUT if "CUT" in row[3:] else 0))
+        self.marked = any(len(row) > 3 for row in charts["punch"])
         self.foul = bytearray(101)
         self.injury = bytearray(101)
         self.cut = bytearray(101)

@@ -50,7 +50,8 @@ def _opt_card(v):
 
 
 def _opt_charts(v):
-    return _checks().opt_charts(v)
+    checked = _checks().opt_charts(v)
+    return v if checked == v else checked  # an embedded set already in order is not kept twice
 
 
 OPTIONS = (
@@ -66,9 +67,21 @@ OPTIONS = (
     ("ki_clock", True, bool),
     ("round_end", "finish", ("finish", "bell")),
     ("round_start", "carry", ("carry", "agg")),
-    ("decision", "rounds", ("rounds", "points")),
+    ("decision", "rounds", ("rounds", "points", "ten")),
     ("three_knockdowns", False, bool),
+    # "none" for saved bouts, which named no tie-break; new bouts take NEW_BOUT's
+    ("tie_break", "none", ("none", "next")),
 )
+
+# What a new bout (set-up, command line) plays where the record's defaults are
+# kept for the bouts saved before these options existed.
+NEW_BOUT = (("charts", "dicebox"), ("tie_break", "next"))
+
+# the scoresheet's marks, per round and side: [(round-1) * 8 + side * 4 + k]
+SHEET_DOWN = const(0)  # times this side was down
+SHEET_CUT = const(1)  # cuts this side suffered (that told: points or a stoppage)
+SHEET_FOUL = const(2)  # fouls this side committed (warnings too)
+SHEET_OFF = const(3)  # points deducted from this side for its fouls
 
 # Prompts are constants: asking allocates nothing.
 NEXT = ("next: 0 exchange 1 round 2 bout", 0, 2)
@@ -118,6 +131,7 @@ class Game(_Game):
         self.assisted = o["assisted"]
         self.rounds = o["rounds"]
         self.score = [[0] * self.rounds, [0] * self.rounds]  # the scoresheet: points by round
+        self.sheet = bytearray(self.rounds * 8)  # and each round's knockdowns, cuts, fouls, deductions
         self.knockdowns = [0, 0]  # times each side was knocked down
         self.round_kd = [0, 0]
         self.round = 1
@@ -136,16 +150,20 @@ class Game(_Game):
         # size (a 368-byte block) before the parse of the charts breaks up the
         # free heap
         charts = o["charts"]
-        if charts == "demo":
+        if isinstance(charts, str):  # a built-in set ("demo", "dicebox")
             from dicebox.core.tbdemo import Sections
 
-            charts = Sections()  # a chart parsed where it is read
+            charts = Sections(charts)  # a chart parsed where it is read
         codes = ()
+        # a corner whose card has no punch table (ratings only): its punches are asked
+        self.asked = [False, False]
         if not self.assisted:
-            for side in SIDES:
+            for i in (0, 1):
+                side = SIDES[i]
                 if o[side] is None:
                     raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
                 _checks().check_fit(o[side], charts, "options." + side)
+                self.asked[i] = not o[side]["punches"]
             self.charts = tbplay.Charts(charts)
             codes = self.charts.codes
         else:
@@ -180,6 +198,14 @@ class Game(_Game):
 
     def _score(self, side, points):
         self.score[side][self.round - 1] += points
+
+    def _mark(self, side, k, n=1):
+        i = (self.round - 1) * 8 + side * 4 + k
+        self.sheet[i] = min(255, self.sheet[i] + n)
+
+    def marks(self, rnd, side, k):
+        """The scoresheet's count k (SHEET_*) for a side in round rnd (1-based)."""
+        return self.sheet[(rnd - 1) * 8 + side * 4 + k]
 
     def _stop(self, method, winner):
         self.end = method
@@ -234,10 +260,42 @@ class Game(_Game):
                 self.run = yield NEXT
 
     def _decide(self):
-        a, b = self.totals()
-        if self.options["decision"] == "rounds":
-            a, b = self.rounds_won()
+        a, b = self.decision_score()
+        if a == b and self.options["tie_break"] == "next":
+            # the tie-break: rounds won decides by points, points or ten-point by rounds won
+            a, b = self.totals() if self.options["decision"] == "rounds" else self.rounds_won()
         self._stop(M_DRAW if a == b else _M_DECISION, -1 if a == b else 0 if a > b else 1)
+
+    def decision_score(self):
+        """The two figures the decision option compares."""
+        rule = self.options["decision"]
+        if rule == "rounds":
+            return self.rounds_won()
+        return self.ten_point() if rule == "ten" else self.totals()
+
+    def ten_round(self, i):
+        """Round i (0-based) on a ten-point-must card (docs/rules/title-bout.md,
+        ruling 18): the round's points before deductions decide 10-9 (10-10
+        if equal); each knockdown takes a point from the man down, and if then
+        neither has 10 both are raised until one has; deductions come off last."""
+        k = i * 8
+        sh = self.sheet
+        pa = self.score[0][i] + sh[k + SHEET_OFF]
+        pb = self.score[1][i] + sh[k + 4 + SHEET_OFF]
+        a = 10 if pa >= pb else 9
+        b = 10 if pb >= pa else 9
+        a -= sh[k + SHEET_DOWN]
+        b -= sh[k + 4 + SHEET_DOWN]
+        up = 10 - max(a, b)
+        return a + up - sh[k + SHEET_OFF], b + up - sh[k + 4 + SHEET_OFF]
+
+    def ten_point(self):
+        a = b = 0
+        for i in range(self.round):
+            x, y = self.ten_round(i)
+            a += x
+            b += y
+        return a, b
 
     def _exchange(self):
         self.exchanges += 1
@@ -282,10 +340,13 @@ class Game(_Game):
             r = self._roll(PCT, _W_FOUL[a])
             effect = (yield P_FOUL) if self.assisted else self.charts.foul[r]
             self.log.event("foul", a, self._pick(effect))
+            if effect:
+                self._mark(a, SHEET_FOUL)
             if effect & STOP or effect == STOP_PICK:
                 self._stop(_M_DQ, d)
             elif effect and not effect & WARN:
                 self._score(a, -effect)
+                self._mark(a, SHEET_OFF, effect)
 
     def _pick(self, effect):
         """An effect as logged: points, -1 a warning, 10 a stoppage."""
@@ -296,15 +357,18 @@ class Game(_Game):
     def _punch(self, a, roll, ki):
         d = 1 - a
         f = self.fighters[a]
-        if self.assisted:
+        if self.assisted or self.asked[a]:
             code = -1
             points = yield P_PUNCH[a]
-            kind = yield P_KIND
-            flags = (KD if kind & 1 else 0) | (CUT if kind & 2 else 0)
+            if self.asked[a] and self.charts.marked:
+                flags = self.charts.marks[roll]  # the chart marks its results: only the points are the card's
+            else:
+                kind = yield P_KIND
+                flags = (KD if kind & 1 else 0) | (CUT if kind & 2 else 0)
         else:
             code = self.charts.punch[roll]
             points = f.points[code]
-            flags = f.flags[code]
+            flags = self.charts.marks[roll] if self.charts.marked else f.flags[code]
         down = False
         kd_points = 0
         if flags & KD:
@@ -326,6 +390,7 @@ class Game(_Game):
         else:
             self.knockdowns[d] += 1
             self.round_kd[d] += 1
+            self._mark(d, SHEET_DOWN)
             r = self._roll(D20, _W_KOR[d])
             v = self._kd_chart(self.fighters[d].kor, r)
             if self.assisted:
@@ -350,6 +415,8 @@ class Game(_Game):
             r = self._roll(PCT, _W_CUT[d])
             effect = (yield P_CUT) if self.assisted else self.charts.cut[r]
             self.log.event("cut", d, self._pick(effect))
+            if effect:
+                self._mark(d, SHEET_CUT)
             if effect & STOP or effect == STOP_PICK:
                 self._stop(_M_TKO_CUT, a)
                 return
@@ -402,6 +469,8 @@ class Game(_Game):
             "totals": list(self.totals()),
             "rounds_won": list(self.rounds_won()),
             "knockdowns": list(self.knockdowns),
+            "decision": self.options["decision"],
+            "ten_point": list(self.ten_point()) if self.options["decision"] == "ten" else None,
         }
 
     def state(self):

@@ -21,7 +21,11 @@ from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
 # Loaded to read cards (and to build a game), unloaded once they are read.
-_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext"))
+_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext",
+                       "dicebox.core.tbcsv"))
+# The built-in chart sets (core/tbdemo.py), the default first: new bouts play
+# "dicebox"; "demo" is the first invented set, which saved bouts name.
+_BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session"))
 
 
@@ -31,12 +35,6 @@ def _cards():
     return cards
 
 
-def _demo_charts():
-    from dicebox.core.tbdemo import CHARTS  # parsed from its text: a dict for this reading only
-
-    return CHARTS
-
-
 def card_dirs(app):
     """Folders holding fighter cards: the platform's (simulator), else the flash's
     demo folder and the user's own."""
@@ -44,16 +42,34 @@ def card_dirs(app):
     return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
 
 
+def chart_dirs(app):
+    """Folders holding chart sets: the deployed demo sets and the user's own."""
+    cards = _cards()
+    return getattr(app.platform, "chart_dirs", (cards.DEMO + cards.CHARTS, cards.DATA + cards.CHARTS))
+
+
+def own_dir(app):
+    """Where an own fighter's card is saved: the user's card folder."""
+    cards = _cards()
+    return getattr(app.platform, "own_dir", cards.DATA + "/fighters")
+
+
+# an own fighter's ratings as asked: key, lowest, highest, where the picker starts
+_OWN_RATINGS = const((("agg", 0, 20, 10), ("cf", 1, 20, 10), ("pl", 1, 98, 45), ("hp", 0, 20, 10),
+                      ("kdr1", 1, 9, 3), ("kor", 1, 9, 3), ("ki", 0, 20, 5)))
+
+
 def find_cards(app):
-    """(name, path) of every good card and one line per bad file."""
+    """(name, path) of every good card, of every chart file, and one line per
+    bad card file. A chart file is checked at Start, and a card's fit to the
+    chart set chosen (a real card prices the codes of its own charts)."""
     found = []
     errors = []
-    charts = _demo_charts()
     for folder in card_dirs(app):
-        f, e = _cards().index_dir(folder, charts, missing_ok=True)
+        f, e = _cards().index_dir(folder, None, missing_ok=True)
         found.extend(f)
         errors.extend(e)
-    return found, errors
+    return found, _cards().index_charts(chart_dirs(app)), errors
 
 
 def _ui():
@@ -77,17 +93,21 @@ class Setup(Menu):
 
     def __init__(self, app):
         Menu.__init__(self, app, t("titlebout"), [])
-        self.found, self.errors = find_cards(app)
+        self.found, self.chart_sets, self.errors = find_cards(app)
         unload(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
+        self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
+        self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.build()
 
     def _name(self, side):
         k = self.pick[side]
-        return self.found[k][0] if k < len(self.found) else tt("own")
+        if k < len(self.found):
+            return self.found[k][0]
+        return self.own[side]["name"] if self.own[side] is not None else tt("own")
 
     def build(self):
         corners = []
@@ -104,6 +124,7 @@ class Setup(Menu):
         self.items = [
             (corners[0], lambda: self.choose(0)),
             (corners[1], lambda: self.choose(1)),
+            (self._fit("%s: %s" % (tt("charts"), self._chart_name())), self.choose_charts),
             ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
             ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
              lambda: self.app.push(Rules(self.app, self.rules))),
@@ -123,13 +144,99 @@ class Setup(Menu):
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
 
-    def _chooser(self, side, k):
+    @staticmethod
+    def _fit(row):
+        """A row cut to the screen's width (a chart set's own name may be long)."""
+        while text.width(row) > draw.W - 5:
+            row = row[:-2] + "."
+        return row
+
+    def _chart_name(self, k=None):
+        k = self.chart_pick if k is None else k
+        b = len(_BUILT_IN)
+        return self.chart_sets[k - b][0] if k >= b else _BUILT_IN[k]
+
+    def choose_charts(self):
+        items = []
+        for k in range(len(_BUILT_IN) + len(self.chart_sets)):
+            name = self._chart_name(k)
+            items.append((name if k >= len(_BUILT_IN) else "%s (%s)" % (name, tt("builtin")), self._chart_chooser(k)))
+        menu = Menu(self.app, tt("charts"), items)
+        menu.sel = self.chart_pick
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    def _chart_chooser(self, k):
         def chosen():
-            self.pick[side] = k
+            self.chart_pick = k
             self.app.pop()
             self.build()
 
         return chosen
+
+    def _chooser(self, side, k):
+        def chosen():
+            self.app.pop()
+            if k < len(self.found):
+                self.pick[side] = k
+                self.build()
+            else:
+                self.own_fighter(side)
+
+        return chosen
+
+    # -- an own fighter: a name, the seven ratings, saved as a card ------------
+    def own_fighter(self, side):
+        """"own card": the fighter's name (the name editor), then each rating
+        of his card; the card is saved (ratings only: in the bout the box asks
+        his punches, the charts it reads itself) and stays in the list."""
+        loaded = tuple(sys.modules)
+        from dicebox.ui import name_editor
+
+        class NameEditor(name_editor.NameEditor):
+            MAX = 16
+
+            def labels(self):
+                return tt("name"), tt("name_hint"), tt("name_hint2")
+
+        def named(name):
+            unload_new(loaded)  # the editor's code leaves with it
+            self._rating(side, {"name": name}, 0)
+
+        self.app.push(NameEditor(self.app, tt(tb.SIDES[side]), named))
+
+    def _rating(self, side, card, i):
+        if i == len(_OWN_RATINGS):
+            card["punches"] = {}
+            self._own_done(side, card)
+            return
+        key, lo, hi, start = _OWN_RATINGS[i]
+
+        def given(v):
+            card[key] = v
+            self._rating(side, card, i + 1)
+
+        self.app.push(NumberPicker(self.app, "%s %s" % (card["name"][:10], key.upper()), start, lo, hi, given))
+
+    def _own_done(self, side, card):
+        cards = _cards()
+        problem = None
+        try:
+            card = cards.tbdata.check_card(card, card["name"])
+            path = cards.save_card(own_dir(self.app), card)
+        except (OSError, RecordError) as e:
+            path, problem = None, str(e)
+        self.own[side] = card
+        if path is not None:
+            self.found.append((card["name"], path))
+            self.pick[side] = len(self.found) - 1
+            self.own[side] = None
+        else:
+            self.pick[side] = len(self.found)  # this bout only
+        unload(_CARD_MODULES)
+        self.build()
+        if problem:
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (tt("not_saved"), problem)))
 
     def ask_rounds(self):
         self.app.push(NumberPicker(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds))
@@ -142,11 +249,21 @@ class Setup(Menu):
         """The record's options; a card file gone bad since the list was made raises DataError.
         The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
+        opts.update(tb.NEW_BOUT)
         opts.update(self.rules)
+        charts = None  # a built-in set: the game checks the fit (its parse is the game's)
+        k = self.chart_pick
+        if k < len(_BUILT_IN):
+            opts["charts"] = _BUILT_IN[k]
+        else:
+            # a chart file goes into the record whole: the bout replays from it alone
+            charts = opts["charts"] = _cards().load_charts(self.chart_sets[k - len(_BUILT_IN)][1])
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1])
+                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+            elif self.own[side] is not None:
+                opts[tb.SIDES[side]] = self.own[side]
             else:
                 opts[tb.SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
@@ -166,7 +283,7 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(_CARD_MODULES[:1])  # the files are read; the checks stay for the game
+        unload(_CARD_MODULES[:1] + ("dicebox.core.tbcsv",))  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
 
     def _start(self, step, *args):
@@ -217,13 +334,20 @@ class Setup(Menu):
         _ui().open_bout(app, rec, replace=self, session=session)
 
     def _refused(self, e):
-        """A card file gone bad since the list was made (tbdata.DataError): its
-        one line over the set-up, which goes on alone (resumed() builds its rows)."""
+        """A card file gone bad since the list was made, or one that does not fit
+        the built-in charts (tbdata.DataError): its one line, naming the file,
+        over the set-up, which goes on alone (resumed() builds its rows)."""
         unload(_CARD_MODULES + _FIGHT_MODULES)
-        self.app.push(Message(self.app, t("error"), str(e)))
+        msg = str(e)
+        for side in (0, 1):
+            k = self.pick[side]
+            where = "options." + tb.SIDES[side]
+            if msg.startswith(where + ":") and k < len(self.found):
+                msg = self.found[k][1] + msg[len(where):]
+        self.app.push(Message(self.app, t("error"), msg))
 
 
-_RULES_FROM = const(5)  # tb.OPTIONS after red, blue, charts, rounds, assisted: the rulings
+_RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
 class Rules(Menu):
@@ -239,8 +363,10 @@ class Rules(Menu):
 
     def build(self):
         items = []
+        new = dict(tb.NEW_BOUT)
         for k in range(_RULES_FROM, len(tb.OPTIONS)):
             name, default, allowed = tb.OPTIONS[k]
+            default = new.get(name, default)  # what a new bout plays
             v = self.value(name, default)
             shown = (t("on") if v else t("off")) if allowed is bool else v
             items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))

@@ -16,7 +16,7 @@ _KEYS = (
     "AGG tie\nstarts\ncontrol\nkeeps\nlands\nmisses\ndown\nko\nfoul\nwarning\ndq\ninjury\ncut\nstopped\n"
     "nothing\nkiller\nbell\nKO\nTKO\nDQ\ndecision\nq_agg\nq_cf\nq_pl\nq_hp\nq_ki\nq_tie\nq_which\n"
     "q_punch\nq_kind\nq_kdr\nq_kor\nq_count\nq_count_pts\nq_foul\nq_injury\nq_cut\nplain\nkd\nkd_cut\n"
-    "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\n"
+    "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\ncharts\nbuiltin\nten\nlegend\nnot_saved\nname\nname_hint\nname_hint2\n"
 )
 
 _EN = (
@@ -102,6 +102,14 @@ _EN = (
     "rds\n"                  # rds
     "down\n"                 # downs
     "OK ▶\n"                 # ok_on
+    "Charts\n"               # charts
+    "built-in\n"             # builtin
+    "10-pt\n"                # ten
+    "D down C cut F foul\n"  # legend
+    "card not saved\n"       # not_saved
+    "Name\n"                 # name
+    "UP/DN letter  OK next\n"  # name_hint
+    "hold OK: end here\n"    # name_hint2
 )
 
 

@@ -84,4 +84,12 @@ LABELS = (
     "раунды",                  # rds
     "нокдауны",                # downs
     "OK ▶",                    # ok_on
+    "Таблицы",                 # charts
+    "встроенные",              # builtin
+    "10-очк",                  # ten
+    "D нокд C расс F фол",     # legend
+    "карта не сохранена",      # not_saved
+    "Имя",                     # name
+    "ВВЕРХ/ВНИЗ  OK далее",    # name_hint
+    "держать OK: конец",       # name_hint2
 )

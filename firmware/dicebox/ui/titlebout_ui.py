@@ -384,7 +384,8 @@ class TitleBoutScreen(FightScreen):
         w = 1 if r["side"] == "blue" else 0
         score = ""
         if r["method"] in ("decision", "draw"):
-            key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
+            rule = self.game.options["decision"]
+            key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
             return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
@@ -494,27 +495,55 @@ class TitleBoutScreen(FightScreen):
         text.draw_center(c, tt("sheet_hint"), 56)
 
 
+def _cell(g, rnd, side):
+    """A corner's round on the scoresheet: points, then D a knockdown he
+    suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
+    out = str(g.score[side][rnd - 1])
+    m = ""
+    for k, letter in ((tb.SHEET_DOWN, "D"), (tb.SHEET_CUT, "C")):
+        n = g.marks(rnd, side, k)
+        if n:
+            m += letter if n == 1 else "%s%d" % (letter, n)
+    off = g.marks(rnd, side, tb.SHEET_OFF)
+    if off:
+        m += "F-%d" % off
+    elif g.marks(rnd, side, tb.SHEET_FOUL):
+        m += "F"
+    return out + " " + m if m else out
+
+
 class Scoresheet(Screen):
-    """Points per round, totals, rounds won, knockdowns; UP/DOWN scroll."""
+    """Each round's points with its knockdowns, cuts and fouls, totals, rounds
+    won, knockdowns (and the ten-point card's totals); UP/DOWN scroll."""
 
     def __init__(self, app, fight):
         Screen.__init__(self, app)
         g = fight.game
         self.heads = (fight.name(0), fight.name(1))
+        self.game = g
+        self.rounds = g.round  # rows 0 .. rounds - 1: the rounds, their cells made as drawn
         rows = []
-        for i in range(g.round):
-            rows.append(("%d" % (i + 1), g.score[0][i], g.score[1][i]))
         a, b = g.totals()
         rows.append((tt("total"), a, b))
         a, b = g.rounds_won()
         rows.append((tt("won"), a, b))
         rows.append((tt("downs"), g.knockdowns[0], g.knockdowns[1]))
+        if g.options["decision"] == "ten":
+            a, b = g.ten_point()
+            rows.append((tt("ten"), a, b))
+        rows.append((tt("legend"), "", ""))
         self.rows = rows
         self.first = 0
         self.seed = fight.session.rec.seed
 
+    def row(self, k):
+        """Row k as drawn: (label, red, blue)."""
+        if k < self.rounds:
+            return str(k + 1), _cell(self.game, k + 1, 0), _cell(self.game, k + 1, 1)
+        return self.rows[k - self.rounds]
+
     def button(self, b, ev, now):
-        last = max(0, len(self.rows) - _SHEET_ROWS)
+        last = max(0, self.rounds + len(self.rows) - _SHEET_ROWS)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
             self.app.redraw()
@@ -531,12 +560,13 @@ class Scoresheet(Screen):
         c.hline(0, 18, 128, 1)
         for i in range(_SHEET_ROWS):
             k = self.first + i
-            if k < len(self.rows):
-                label, a, b = self.rows[k]
-                y = 20 + i * 9
-                text.draw(c, label, 1, y)
-                self._cols(c, str(a), str(b), y)
+            if k >= self.rounds + len(self.rows):
+                break
+            label, a, b = self.row(k)
+            y = 20 + i * 9
+            text.draw(c, label, 1, y)
+            self._cols(c, str(a), str(b), y)
 
     def _cols(self, c, a, b, y):
-        text.draw(c, a, 84 - text.width(a), y)
+        text.draw(c, a, 74 - text.width(a), y)  # room for "12 D2C" in each corner's column
         text.draw(c, b, 126 - text.width(b), y)
