@@ -85,7 +85,7 @@ class DiceScreen(Screen):
         self.app.pop()
 
     def draw(self, c):
-        draw.header(c, t("dice"), "%s %d" % (t("seed"), self.session.rec.seed))
+        draw.seed_header(c, t("dice"), self.session.rec.seed)
         # the pick, with arrows saying UP/DOWN change it
         label = self.choice()
         text.draw(c, "<", 0, 12)

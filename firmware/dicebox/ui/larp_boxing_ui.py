@@ -167,7 +167,7 @@ class BoxingScreen(FightScreen):
 
     def draw_end(self, c):
         g = self.game
-        draw.header(c, L("boxing"), "%s %d" % (t("seed"), self.session.rec.seed))
+        draw.seed_header(c, L("boxing"), self.session.rec.seed)
         big_line(c, L(g.method), 11)
         s1 = g.score(1)
         s2 = g.score(2)

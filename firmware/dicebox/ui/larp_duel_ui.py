@@ -68,8 +68,12 @@ class DuelScreen(FightScreen):
                     text.draw_center(c, word, y)
             return
         over = g.method is not None
-        draw.header(c, title, ("%s %d" % (t("seed"), self.session.rec.seed)) if over else "%s %d" % (L("cycle"), g.cycles + 1))
         last = last_event(g, ("cycle",))
+        if over:
+            draw.seed_header(c, title, self.session.rec.seed)
+        else:
+            # the cycle whose roll is shown (the next one's number before its roll)
+            draw.header(c, title, "%s %d" % (L("cycle"), max(1, g.cycles) if last is not None else g.cycles + 1))
         if over:
             if g.method == "refused":
                 big_line(c, L("no_duel"), 14)

@@ -445,15 +445,14 @@ class TitleBoutScreen(FightScreen):
         c.fill_rect(1, 13, used * _TRACK, 3, 1)
         for k in range(10, tb.CLICKS, 10):
             c.pixel(k * _TRACK, 11, 1)
-        seed = "%s %d" % (t("seed"), self.session.rec.seed)
-        text.draw(c, seed, 127 - text.width(seed), 11)
-        self._names(c, 21, self.control)
-        text.draw(c, str(self.pts[0]), 1, 31, text.MEDIUM)
+        # (the seed is on the end screen, the scoresheet and History)
+        self._names(c, 20, self.control)
+        text.draw(c, str(self.pts[0]), 1, 30, text.MEDIUM)
         s = str(self.pts[1])
-        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 31, text.MEDIUM)
+        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 30, text.MEDIUM)
         if self.roll_at >= 0:
             value = g.log.entry(self.roll_at)[3]
-            text.draw_center(c, str(value), 20, text.BIG, 1, 37, 91)
+            text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
             text.draw_center(c, self._for_line(), 48)
         elif g.prompt() is tb.NEXT:
             text.draw_center(c, tt("ok_hint"), 48)
@@ -468,8 +467,8 @@ class TitleBoutScreen(FightScreen):
         r = self.ended - 1
         draw.header(c, "%s %d" % (tt("end_round"), self.ended))
         self._names(c, 12, -1)
-        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 21, text.BIG)
-        text.draw_center(c, self._totals(), 48)
+        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 23, text.MEDIUM)
+        text.draw_center(c, self._totals(), 43)
         if self.shown < len(g.log):
             hint = tt("ok_on")  # the result comes next
         elif g.prompt() is tb.NEXT:
@@ -486,7 +485,7 @@ class TitleBoutScreen(FightScreen):
     def _draw_end(self, c):
         g = self.game
         r = g.result()
-        draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
+        draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
         text.draw_center(c, self._result_words(r), 13)
         text.draw_center(c, self._method(r), 22, text.MEDIUM)
         text.draw_center(c, tt(r["reason"]), 38)
@@ -525,7 +524,7 @@ class Scoresheet(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, tt("sheet"), "%s %d" % (t("seed"), self.seed))
+        draw.seed_header(c, tt("sheet"), self.seed)
         text.draw(c, "#", 1, 10)
         self._cols(c, self.heads[0], self.heads[1], 10)
         c.hline(0, 18, 128, 1)
