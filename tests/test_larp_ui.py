@@ -153,7 +153,7 @@ def test_block_shows_only_block_until_the_end():
     assert g.attacker == 1 and g.can_block()
     aim(d, bout, [z for z in range(6) if z not in g.order(2)][0])
     d.press(B.OK)  # HA!
-    assert "держи OK: БЛОК!" in drawn(d)
+    assert "держи ОК: БЛОК!" in drawn(d)
     aim(d, bout, g.order(2)[0])  # a OOOF! ...
     d.press(B.OK, 900)  # ... blocked by the Champion (hold OK)
     screen = drawn(d)

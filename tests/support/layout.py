@@ -83,6 +83,7 @@ class Checker:
         self.runs = []
         self.bars = []  # filled rects (x, y, w, h) this frame
         self.problems = {}  # message with its numbers as # -> message and where
+        self.latin = {}  # Latin words on a Russian screen -> where first seen
         self.shots = None  # a list: (problem, frame bytes) kept for each
         self.screens = {}  # screen class name -> frames checked
         self.frames = 0
@@ -206,6 +207,10 @@ class Checker:
                     self.problem("%s: %r and %r overlap" % (name, a, b))
                 elif a.y0 < b.y1 and b.y0 < a.y1 and _near(a, b, GAP) and a.color == b.color and not _spelled(a, b):
                     self.problem("%s: %r and %r run together (less than %d px apart)" % (name, a, b, GAP))
+        if device.app.settings["lang"] == "ru":
+            for a in runs:
+                for word in re.findall(r"[A-Za-z][A-Za-z0-9]*", a.s):
+                    self.latin.setdefault(word, "%s: %r" % (name, a.s))
         self.runs = []
         self.bars = []
 

@@ -16,11 +16,11 @@ KIND_NAMES = ("none", "light", "heavy", "mortal", "dead", "heavy to end")
 # over any mode with the rules loaded but not the LARP screens' tables.
 WOUNDS = (
     ("none", "нет"),
-    ("light", "лёгкая"),
-    ("heavy", "тяжёлая"),
-    ("mortal", "смертельная"),
+    ("light", "лёгкое"),
+    ("heavy", "тяжёлое"),
+    ("mortal", "смертельное"),
     ("dead", "мёртв"),
-    ("heavy to end", "тяжёлая до конца"),
+    ("heavy to end", "тяжёлое до конца"),
 )
 
 # Where a hit lands (index into larp_text.HITS).

@@ -18,7 +18,7 @@ _KEYS = (
     "roll", "exchange", "on", "off", "never", "en",
     "ru", "fixed_seed", "undo_q", "leave_q", "leave_note", "yes_no",
     "undone", "roll_for", "expr", "expr_hint", "rolls", "notice",
-    "error", "back_hint",
+    "error", "back_hint", "sec",
 )
 
 _EN = (
@@ -66,6 +66,7 @@ _EN = (
     "Notice",                 # notice
     "Error",                  # error
     "BACK: leave",            # back_hint
+    "s",                      # sec
 )
 
 LANG = ["en"]

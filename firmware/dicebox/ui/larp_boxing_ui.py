@@ -171,7 +171,7 @@ class BoxingScreen(FightScreen):
         big_line(c, L(g.method), 11)
         s1 = g.score(1)
         s2 = g.score(2)
-        line = ("%s %d  %d-%d" % (L("wins"), g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
+        line = ("%s  %d-%d" % (L("wins") % g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
         text.draw_center(c, line, 28)
         blk = last_event(g, ("block",))
         y = 37

@@ -78,7 +78,7 @@ class DuelScreen(FightScreen):
             if g.method == "refused":
                 big_line(c, L("no_duel"), 14)
             elif g.winner:
-                big_line(c, "%s %d" % (L("wins"), g.winner), 12)
+                big_line(c, L("wins") % g.winner, 12)
                 text.draw_center(c, L("m_" + g.method), 29)
             else:
                 big_line(c, L("nobody"), 12)

@@ -37,14 +37,14 @@ _EN = (
     "Start",                  # start
     "Cards",                  # cards
     "none",                   # none
-    "see your order",         # shows
+    "to see your order",      # shows
     "release: hidden",        # release
     "UP/DN boxer  BACK go",   # next_boxer
     "attacks first",          # first
     "hold OK: BLOCK!",        # hold_block
     "hold UP: own order",     # hold_see
     "was",                    # was
-    "WINNER",                 # wins
+    "WINNER %d",              # wins
     "L",                      # L
     "B",                      # B
     "H",                      # H
@@ -68,7 +68,7 @@ _EN = (
     "OK: STOP",               # stop_ok
     "completed",              # completed
     "Onto the tracker?",      # to_tracker
-    "Duellist %d is",         # who_is
+    "Who is duellist %d?",    # who_is
     "New session",            # new_session
     "People",                 # participants
     "roster",                 # roster

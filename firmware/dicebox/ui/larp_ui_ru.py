@@ -2,23 +2,23 @@
 key). Imported only while Russian is chosen."""
 
 LABELS = (
-    "LARP",                   # larp
+    "Ролевая игра",           # larp
     "Бокс",                   # boxing
     "Дуэль",                  # duel
     "Огнестрел",              # shoot
     "Кулуарка",               # stealth
-    "Раны",                   # wounds
+    "Ранения",                # wounds
     "Начать",                 # start
     "Карт",                   # cards
     "нет",                    # none
-    "свой порядок",           # shows
+    "увидеть свой порядок",   # shows
     "отпусти: скрыто",        # release
-    "ВВЕРХ/ВНИЗ  BACK бой",   # next_boxer
+    "▲▼ боец  НАЗАД: бой",    # next_boxer
     "атакует первым",         # first
-    "держи OK: БЛОК!",        # hold_block
+    "держи ОК: БЛОК!",        # hold_block
     "держи ВВЕРХ: порядок",   # hold_see
     "было",                   # was
-    "ПОБЕДА",                 # wins
+    "Победа: %d",             # wins
     "К",                      # L
     "Т",                      # B
     "Г",                      # H
@@ -26,7 +26,7 @@ LABELS = (
     "цикл",                   # cycle
     "Холодное оружие",        # melee
     "Дуэль на пистолетах",    # gun_duel
-    "OK: бросок",             # roll_ok
+    "ОК: бросок",             # roll_ok
     "БОЯ НЕТ",                # no_duel
     "никто не победил",       # nobody
     "выстрел",                # shot
@@ -34,29 +34,29 @@ LABELS = (
     "не в списке",            # not_listed
     "конечность?",            # choose_limb
     "корпус/голова?",         # choose_bh
-    "рана в голову",          # m_head
-    "2 раны в корпус",        # m_body
-    "4 раны в конечности",    # m_limbs
+    "ранение в голову",       # m_head
+    "2 ранения в корпус",     # m_body
+    "4 ранения в конечности", # m_limbs
     "один цикл",              # m_firearms
-    "OK: начать счёт",        # count_ok
-    "OK: СТОП",               # stop_ok
+    "ОК: начать счёт",        # count_ok
+    "ОК: СТОП",               # stop_ok
     "доведена",               # completed
-    "В список ран?",          # to_tracker
-    "Дуэлянт %d это",         # who_is
+    "В список ранений?",      # to_tracker
+    "Кто дуэлянт %d?",        # who_is
     "Новая сессия",           # new_session
     "Участники",              # participants
     "список",                 # roster
-    "Лёгкая мин",             # light_min
-    "Тяжёлая мин",            # heavy_min
-    "+ рана",                 # add
+    "Лёгкое, мин",            # light_min
+    "Тяжёлое, мин",           # heavy_min
+    "+ ранение",              # add
     "Помощь оказана",         # help
     "Вылечен",                # heal
     "Персонаж умирает",       # dies
-    "Тяж. ранен до конца",    # stays
+    "Тяжёлое до конца",       # stays
     "Закончить сессию",       # end_session
     "Закончить сессию?",      # end_q
-    "ран нет",                # no_wounds
+    "ранений нет",            # no_wounds
     "выбор",                  # choose
-    "пом.",                   # helped
-    "Начать список ран?",     # session_q
+    "помощь",                 # helped
+    "Начать список ранений?", # session_q
 )

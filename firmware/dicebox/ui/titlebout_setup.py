@@ -242,8 +242,8 @@ class Rules(Menu):
         for k in range(_RULES_FROM, len(tb.OPTIONS)):
             name, default, allowed = tb.OPTIONS[k]
             v = self.value(name, default)
-            shown = (t("on") if v else t("off")) if allowed is bool else v
-            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+            shown = (t("on") if v else t("off")) if allowed is bool else tt("v_" + v)
+            items.append(("%s: %s" % (tt("r_" + name), shown), self._cycler(name, default, allowed)))
         self.items = items
         self.app.redraw()
 

@@ -350,7 +350,7 @@ class TitleBoutScreen(FightScreen):
             return tt("ko")
         if name in ("foul", "injury", "cut"):
             if b == 0:
-                return tt("nothing")
+                return tt("no_cut") if name == "cut" else tt("nothing")
             if b == _STOP:
                 return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
             if b < 0:
@@ -486,7 +486,8 @@ class TitleBoutScreen(FightScreen):
         g = self.game
         r = g.result()
         draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
-        text.draw_center(c, self._result_words(r), 13)
+        # a draw: the method line says it once
+        text.draw_center(c, self._result_words(r) if r["winner"] is not None else tt("decision"), 13)
         text.draw_center(c, self._method(r), 22, text.MEDIUM)
         text.draw_center(c, tt(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
