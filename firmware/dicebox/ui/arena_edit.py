@@ -85,11 +85,17 @@ class RosterScreen(Menu):
             name, build = self.home.fighters[i]
             items.append(("%-9s %s" % (name[:9], _build_text(build)), self._opener(i)))
         if len(self.home.fighters) < R.MAX:
-            items.append((t("new"), lambda: self.app.push(Builder(self.app, self.home, -1))))
+            new = "%s (%d/%d)" % (t("new"), len(self.home.fighters), R.MAX)
+            items.append((new, lambda: self.app.push(Builder(self.app, self.home, -1))))
         self.items = items
-        self.right = "%d/%d" % (len(self.home.fighters), R.MAX)
         self.sel = min(self.sel, len(items) - 1)
         self.first = draw.scroll_first(self.sel, self.first, len(items), draw.rows_visible())
+
+    def draw(self, c):
+        Menu.draw(self, c)
+        # the stats' initials over their column (a row: 9 letters of name, a space, the stats)
+        heads = " ".join(stat(k)[:1] for k in range(4))
+        text.draw(c, heads, 2 + 10 * text.SMALL.advance, 1, text.SMALL, 0)
 
     def _opener(self, i):
         def open_fighter():
@@ -265,11 +271,10 @@ class NameEditor(Screen):
     def draw(self, c):
         draw.header(c, t("name"), "%d/%d" % (self.pos + 1, self.MAX))
         adv = text.MEDIUM.advance
-        shift = max(0, (self.pos + 1) * adv - 126)  # keep the cursor on screen
-        for i in range(len(self.chars)):
-            x = 2 + i * adv - shift
-            if -adv < x < 128:
-                text.draw(c, self.chars[i], x, 20, text.MEDIUM)
+        first = max(0, self.pos - 9)  # ten whole letters fit: the cursor's is one of them
+        for i in range(first, min(len(self.chars), first + 10)):
+            x = 2 + (i - first) * adv
+            text.draw(c, self.chars[i], x, 20, text.MEDIUM)
             if i == self.pos:
                 c.fill_rect(x, 38, adv - 2, 2, 1)
         text.draw_center(c, t("name_hint"), 46)

@@ -69,10 +69,19 @@ def scroll_first(selected, first, count, visible):
 
 
 def wrap(s, width_chars=21):
-    """Split a line into pieces of at most width_chars, at spaces when possible."""
+    """Split a line into pieces of at most width_chars, at spaces when possible:
+    before a "(...)" the cut would split, and never leaving a word of one or
+    two characters alone on the last line."""
     out = []
     while len(s) > width_chars:
         cut = s.rfind(" ", 0, width_chars + 1)
+        par = s.rfind(" (", 0, width_chars + 1)
+        if 0 < par < cut and s.find(")", par) > cut:
+            cut = par
+        if len(s) - cut <= 3:
+            earlier = s.rfind(" ", 0, cut)
+            if earlier > 0:
+                cut = earlier
         if cut <= 0:
             cut = width_chars
         out.append(s[:cut])

@@ -60,7 +60,7 @@ class Transcript(Screen):
                     total += len(draw.wrap(_record.line(self.game, self.rec, i)))
             self.starts = starts
             self.count = total
-            self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)
+            self.title = "%s %d" % (t("seed"), self.rec.seed)  # the mode is on the History row opened
         except (RecordError, ValueError) as e:
             self.game = None
             self.shown = draw.wrap(str(e))
@@ -102,7 +102,11 @@ class Transcript(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, self.title, "%d/%d" % (min(self.count, self.first + _LINES), self.count))
+        page = "%d/%d" % (min(self.count, self.first + _LINES), self.count)
+        title = self.title
+        if text.width(title) + text.width(page) + 10 > draw.W:
+            title = title[title.find(" ") + 1:]  # the seed alone, whole
+        draw.header(c, title, page)
         shown, skip = self.window()
         for i in range(_LINES):
             if skip + i < len(shown):
