@@ -120,7 +120,7 @@ def test_the_seed_is_shown_only_after_the_end():
         aim(d, bout, g.order(3 - g.attacker)[g.progress[g.attacker]])
         d.press(B.OK)
     assert any(s == "seed 1" for s in drawn(d)) and order == bout.game.order(2)
-    assert d.store.history()[0][1].startswith("boxing knockout")
+    assert d.store.history()[0][1].startswith("Boxing ") and d.store.history()[0][1].endswith("(KNOCKOUT)")
 
 
 @pytest.mark.parametrize("lang, want", [("en", ("HA!", "OH!", "OOOF!")), ("ru", ("ХА!", "ОХ!", "УУУХ!"))])
@@ -267,7 +267,7 @@ def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypa
     assert failed and screen not in d.app.stack and top(d) == "ParticipantPicker"
     menu = d.app.stack[1]
     assert type(menu).__name__ == "LarpMenu" and menu.later_wounds is None
-    assert d.store.history()[0][1].startswith("duel") and not d.store.has_current()
+    assert d.store.history()[0][1].startswith("Melee duel: ") and not d.store.has_current()
     name_duellists(d, wounds)
     assert top(d) == "LarpMenu"
 

@@ -47,4 +47,6 @@ LABELS = (
     "Ошибка",                # error
     "НАЗАД: выход",          # back_hint
     "с",                     # sec
+    "идут ранения",          # wounds_on
+    "бросков назад: %d",     # undo_rolls
 )

@@ -138,7 +138,9 @@ class BoxingScreen(FightScreen):
         g = self.game
         r = g.result()
         s = r["score"]
-        return "boxing %s %s %d-%d" % (r["method"], r["winner"] or "-", s[0], s[1])
+        # History's row, in words: "Boxing 3-1: WINNER 1 (KNOCKOUT)"
+        who = (L("wins") % r["winner"]) if r["winner"] else L("draw")
+        return "%s %d-%d: %s (%s)" % (L("boxing"), s[0], s[1], who, L(r["method"]))
 
     def draw(self, c):
         g = self.game

@@ -46,6 +46,16 @@ class DuelScreen(FightScreen):
         else:
             FightScreen.button(self, b, ev, now)
 
+    def summary(self):
+        # History's row, in words: "Melee duel: WINNER 2 (head wound)"
+        g = self.game
+        title = L("melee") if g.options["weapon"] == "melee" else L("gun_duel")
+        if g.method == "refused":
+            return "%s: %s" % (title, L("no_duel"))
+        if not g.winner:
+            return "%s: %s" % (title, L("nobody"))
+        return "%s: %s (%s)" % (title, L("wins") % g.winner, L("m_" + g.method))
+
     def finished(self):
         FightScreen.finished(self)
         offer_wounds(self, self.game.result()["wounds"], True)

@@ -146,4 +146,6 @@ def offer_wounds(screen, wounds, ask_who):
 
 def _ask_target(screen):
     hi, name_of = _target_range(screen.app)
-    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of))
+    # BACK before the first shot leaves the fight too: nothing to show under the picker
+    on_back = None if screen.session.rec.inputs else screen.leave
+    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))

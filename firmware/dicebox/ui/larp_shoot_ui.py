@@ -60,7 +60,8 @@ class ShootScreen(FightScreen):
 
     def summary(self):
         g = self.game
-        return "shoot %d %s" % (g.target, larp.HIT_NAMES[g.hits[-1]] if g.hits else "")
+        # History's row, in words: "Firearms 12: left leg"
+        return "%s %s: %s" % (L("shoot"), g.target or "-", label(LT.HITS, g.hits[-1]) if g.hits else "")
 
     def draw(self, c):
         g = self.game

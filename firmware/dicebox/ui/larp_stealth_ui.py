@@ -91,7 +91,8 @@ class StealthScreen(FightScreen):
 
     def summary(self):
         g = self.game
-        return "stealth %d %s" % (g.target, larp.KIND_NAMES[g.kind])
+        # History's row, in words: "Stealth 12: heavy"
+        return "%s %s: %s" % (L("stealth"), g.target or "-", label(LT.WOUNDS, g.kind))
 
     def draw(self, c):
         g = self.game

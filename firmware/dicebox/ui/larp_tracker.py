@@ -63,6 +63,9 @@ class Tracker:
         self.bad_line = -1
         self.stamped = False  # the clock file says when this session wakes (larp_timer)
         self.woken = False  # True: asleep again (a Timer) once nothing is left to ring
+        self.last_op = -1
+        self.last_p = 0
+        self.last_arg = 0
 
     @property
     def ms(self):
@@ -84,6 +87,9 @@ class Tracker:
         game.log.truncate(0)
         if value[1] != W.TICK:
             self.last_judge = self.n
+            self.last_op = value[1]  # what an undo takes back, for its question
+            self.last_p = value[2]
+            self.last_arg = value[3]
         self.n += 1
 
     def _after(self):

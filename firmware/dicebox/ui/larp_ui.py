@@ -7,6 +7,7 @@ session is started); they are imported only when opened.
 """
 import sys
 
+from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.jsonout import dumps
@@ -24,7 +25,7 @@ _KEYS = (
     "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
     "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
     "new_session", "participants", "roster", "light_min", "heavy_min", "add", "help", "heal", "dies", "stays",
-    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q",
+    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "running",
 )
 
 _EN = (
@@ -85,10 +86,13 @@ _EN = (
     "ask!",                   # choose
     "help",                   # helped
     "Start a wound list?",    # session_q
+    "running",                # running
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).
-KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
+# Wound kinds in a list row: after a timer (6 characters), or alone (12: no timer).
+KIND_SHORT = (("", ""), ("light", "лёгкое"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
+              ("heavy to end", "тяж.до конца"))
 
 # What a mode key opens: (label key, module, function) in menu order. A fight
 # plays with the wound session asleep (rest): it saves after every input, and
@@ -183,7 +187,9 @@ class LarpMenu(Menu):
 
     def build(self):
         self.title = L("larp")
-        self.items = [(L(key), self._opener(mod, fn)) for key, mod, fn in _ITEMS]
+        running = getattr(self.app.stack[0], "tasks", ())
+        self.items = [((L(key) + " \u25b6 " + L("running")) if key == "wounds" and running else L(key), self._opener(mod, fn))
+                      for key, mod, fn in _ITEMS]
 
     def _opener(self, mod, fn):
         def open_item():
@@ -225,9 +231,15 @@ class ParticipantPicker(NumberPicker):
     """A participant number with his name under it; UP/DOWN (held: fast), OK takes it.
     lo 0 offers "not on the tracker"."""
 
-    def __init__(self, app, title, value, lo, hi, on_done, name_of=None):
+    def __init__(self, app, title, value, lo, hi, on_done, name_of=None, on_back=None):
         NumberPicker.__init__(self, app, title, value, lo, hi, on_done)
         self.name_of = name_of
+        self.on_back = on_back  # BACK: called after the picker closes
+
+    def button(self, b, ev, now):
+        NumberPicker.button(self, b, ev, now)
+        if b == B.BACK and ev == B.CLICK and self.on_back is not None:
+            self.on_back()
 
     def fast_step(self):
         return 5

@@ -59,4 +59,5 @@ LABELS = (
     "выбор",                  # choose
     "помощь",                 # helped
     "Начать список ранений?", # session_q
+    "идут",                   # running
 )
