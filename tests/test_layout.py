@@ -33,6 +33,7 @@ NOT_WALKED = {
     "Screen": "the base class",
     "FightScreen": "the base of the fight screens",
     "_SetUp": "the base of the arena set-ups",
+    "SetUpMarker": "draws nothing: uncovered, it puts the arena set-up back in its place",
 }
 
 _seen = {}  # screen class -> frames, over every walk of this module
@@ -53,12 +54,53 @@ def checked(dev, where):
     return checker
 
 
-def collect(checker):
+# Latin on a Russian screen, allowed: the codes printed on a Title Bout card
+# (the referee reads them off it), dice as written (d6, 2d6+1), the names of
+# fighters (cards, the arena's roster), the language's own name, and the
+# transcript (the record's log, English as on the host: docs/rules/ui-text.md)
+CARD_CODES = {"CF", "PL", "AGG", "KI", "HP", "KD", "KDR1", "KOR", "dicebox"}
+LATIN_OK_SCREENS = {"Transcript", "NameEditor"}  # the record's log; a name's letters
+
+
+def names():
+    import json
+
+    from dicebox import arena_roster
+
+    out = {"English"}
+    folder = os.path.join(ROOT, "firmware", "data", "titlebout", "fighters")
+    for n in os.listdir(folder):
+        with open(os.path.join(folder, n), encoding="utf-8") as f:
+            out.update(json.load(f)["name"].split())
+    for name, _ in arena_roster.DEFAULTS:
+        out.add(name)
+    return out
+
+
+def latin_problems(checker):
+    import re
+
+    allowed = names() | CARD_CODES
+    for word, where in checker.latin.items():
+        if where.startswith("Builder:"):
+            allowed.add(word)  # a name being made (the arena's fighter builder)
+    bad = []
+    for word, where in sorted(checker.latin.items()):
+        screen = where.split(":", 1)[0]
+        if screen in LATIN_OK_SCREENS or word in allowed or re.match(r"^[0-9]*d[0-9%]+$", word):
+            continue
+        if any(n.startswith(word) for n in allowed):  # a name cut short to fit ("Antuof"), an initial on the grid
+            continue
+        bad.append("Latin %r on a Russian screen: %s" % (word, where))
+    return bad
+
+
+def collect(checker, latin=False):
     checker.close()
     for name, n in checker.screens.items():
         _seen[name] = _seen.get(name, 0) + n
     _problems.update(checker.problems)
-    return checker.report()
+    return checker.report() + (latin_problems(checker) if latin else [])
 
 
 class AnyOf(str):
@@ -68,8 +110,12 @@ class AnyOf(str):
     def __new__(cls, label):
         from dicebox.ui import lang, lang_ru
 
+        from dicebox.ui import titlebout_text, titlebout_text_ru
+
+        pairs = list(zip(lang._EN, lang_ru.LABELS)) + list(zip(titlebout_text._EN.split("\n"), titlebout_text_ru.LABELS))
+
         def both(word):
-            for en, ru in zip(lang._EN, lang_ru.LABELS):
+            for en, ru in pairs:
                 if word in (en, ru):
                     return (en, ru)
             return (word,)
@@ -139,7 +185,7 @@ def test_docs_sessions_lay_out(name, lang):
     dev = device(lang)
     checker = checked(dev, name)
     script.run(dev, steps)
-    problems = collect(checker)
+    problems = collect(checker, latin=True)
     assert not problems, "\n".join(problems)
 
 
@@ -147,10 +193,37 @@ def test_docs_sessions_lay_out(name, lang):
 def test_worst_cases_lay_out(lang):
     with open(os.path.join(os.path.dirname(__file__), "layout_cases.txt"), encoding="utf-8") as f:
         steps = script.parse(f.read(), "layout_cases.txt")
+    steps = [(s[0], AnyOf(s[1]), s[2]) if s[0] == "choose" else s for s in steps]
     dev = device(lang)
     checker = checked(dev, "layout_cases.txt")
     script.run(dev, steps)
-    problems = collect(checker)
+    problems = collect(checker, latin=True)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bout_resumed_before_its_roll_off_lays_out(lang):
+    """The roll-off picker a resumed bout owes the table (AGG tie, table dice):
+    a power-on opens it from the saved record."""
+    from dicebox.core import record
+
+    first = device(lang)
+    script.run(first, [("choose", AnyOf("Title Bout"), "bout"), ("choose", AnyOf("Start the bout"), "bout"), ("hold", 1 << B.OK, 900)])
+    rec = record.loads(first.store.current())
+    rec.inputs[:] = []
+    rec.dice[:] = []
+    store = MemoryStore()
+    values = dict(store.settings())
+    values["dice_source"] = "table"
+    store.save_settings(values)
+    store.save_current(rec.dumps())
+    dev = device(lang, store)
+    checker = checked(dev, "resumed bout")
+    dev.app.redraw()
+    dev.wait(100)
+    assert type(dev.app.top).__name__ == "RollOffPicker"
+    dev.press(B.UP)
+    problems = collect(checker, latin=True)
     assert not problems, "\n".join(problems)
 
 

@@ -234,7 +234,7 @@ class ArenaFight(FightScreen):
         text.draw(c, _short(names[0], 7), 0, 0)
         right = _short(names[1], 7)
         text.draw(c, right, 128 - text.width(right), 0)
-        clock = "M%d T%d" % (m.moment, m.time)
+        clock = t("clock") % (m.moment, m.time)
         text.draw_center(c, clock, 0)
         self._health(c, m, 0)
         self._health(c, m, 1)

@@ -9,7 +9,7 @@ from dicebox.ui import lang
 _KEYS = (
     "duel", "cup", "fighters", "new", "edit", "delete", "delete_q", "name", "save", "name_hint", "name_hint2",
     "left", "sum_bad", "name_taken", "full", "health", "rules", "start", "size", "pick", "pick_more",
-    "ok_step", "ok_bracket", "wins", "tie", "champion", "round", "in_history", "roster_error", "dice_rolled",
+    "ok_step", "ok_bracket", "wins", "tie", "champion", "round", "in_history", "roster_error", "dice_rolled", "clock",
 )
 
 _EN = (
@@ -43,6 +43,7 @@ _EN = (
     "That match is in History.",        # in_history
     "Fighters file",                    # roster_error
     "dice",                             # dice_rolled
+    "M%d T%d",                          # clock
 )
 _STATS = const(("Power", "Toughness", "Agility", "Special"))
 

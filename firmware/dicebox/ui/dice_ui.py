@@ -89,7 +89,7 @@ class DiceScreen(Screen):
         # the pick, with arrows saying UP/DOWN change it
         label = self.choice()
         text.draw(c, "\u25b2", 0, 12)
-        text.draw_center(c, label, 12, text.SMALL, 1, 8, 80)
+        text.draw_center(c, t("coin") if label == "coin" else label, 12, text.SMALL, 1, 8, 80)
         text.draw(c, "\u25bc", 82, 12)
         inputs = self.session.rec.inputs
         if not self.results or inputs[-1] != label:

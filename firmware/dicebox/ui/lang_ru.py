@@ -49,4 +49,6 @@ LABELS = (
     "с",                     # sec
     "идут ранения",          # wounds_on
     "бросков назад: %d",     # undo_rolls
+    "монета",                # coin
+    "АБ",                    # sides
 )

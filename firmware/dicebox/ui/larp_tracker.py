@@ -26,6 +26,7 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import WOUNDS
 from dicebox.ui.home import unload
+from dicebox.ui.lang import LANG
 from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, stamp_of, write_clock  # noqa: F401
 
 
@@ -215,7 +216,10 @@ class Tracker:
         if not self.game.ended:
             self.give(W.END)
         s = self.game.summary()
-        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
+        summary = "wounds %s dead %d heavy-to-end %d"
+        if LANG[0] == "ru":
+            summary = "ранения %s: мертвы %d, тяжёлых до конца %d"
+        summary = summary % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
         self.game = s = None  # done with: its heap is the History write's
         store = self.app.store
         before, after = self.rec.around_inputs()

@@ -220,11 +220,11 @@ class TrackerScreen(Screen):
             else:
                 left, p, kind, count = rows[k - 1]
                 if left >= 0:
-                    line = "%2d %-5s %5s %s" % (p, tr.name(p)[:5], larp.mmss(left), label(KIND_SHORT, kind))
+                    line = "%2d %-4s %5s %s" % (p, tr.name(p)[:4], larp.mmss(left), label(KIND_SHORT, kind))
                 elif kind == larp.MORTAL:
-                    line = "%2d %-5s %s %s" % (p, tr.name(p)[:5], L("choose")[:5], label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s %s" % (p, tr.name(p)[:4], L("choose")[:5], label(KIND_SHORT, kind))
                 else:
-                    line = "%2d %-5s %s" % (p, tr.name(p)[:5], label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s" % (p, tr.name(p)[:4], label(KIND_SHORT, kind))
             y = draw.HEADER + i * _ROW
             if k == self.sel:
                 c.fill_rect(0, y, draw.W - 3, _ROW, 1)

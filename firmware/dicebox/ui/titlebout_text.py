@@ -19,7 +19,7 @@ _KEYS = (
     "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\nno_cut\n"
     "r_agg_tie\nr_lose_control\nr_foul_chart\nr_ki_roll\nr_ki_clock\nr_round_end\nr_round_start\n"
     "r_decision\nr_three_knockdowns\nv_roll\nv_red\nv_ask\nv_attack\nv_cf\nv_split\nv_foul\nv_injury\n"
-    "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\n"
+    "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\nr_short\nversus\n"
 )
 
 _EN = (
@@ -131,6 +131,8 @@ _EN = (
     "AGG decides\n"          # v_agg
     "rounds won\n"           # v_rounds
     "points\n"               # v_points
+    "r\n"                    # r_short
+    "v\n"                    # versus
 )
 
 

@@ -110,4 +110,6 @@ LABELS = (
     "по AGG",                  # v_agg
     "выигранным раундам",      # v_rounds
     "очкам",                   # v_points
+    "р",                       # r_short
+    "—",                       # versus
 )

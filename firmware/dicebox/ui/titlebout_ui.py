@@ -289,7 +289,8 @@ class TitleBoutScreen(FightScreen):
     # names and words ---------------------------------------------------------
     def name(self, side, short=True):
         f = self.game.fighters[side]
-        n = surname(f.name) if f is not None else tt(tb.SIDES[side])
+        # no card, or the card the box asks the questions of: the corner's name
+        n = surname(f.name) if f is not None and f.name != ("Red", "Blue")[side] else tt(tb.SIDES[side])
         return n[:_SHORT] if short else n
 
     def _side_name(self, side):
@@ -387,9 +388,10 @@ class TitleBoutScreen(FightScreen):
             key = "totals" if self.game.options["decision"] == "points" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
+            return "%s %s%d%s: %s %s %s" % (tt("drawn"), tt("r_short"), r["round"], score, self.name(0, False), tt("versus"), self.name(1, False))
         why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
-        return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
+        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), tt(r["method"]), why, tt("r_short"), r["round"], score, tt("versus"),
+                                         self.name(1 - w, False))
 
     # buttons -------------------------------------------------------------------
     def button(self, b, ev, now):
