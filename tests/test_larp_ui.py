@@ -55,7 +55,7 @@ def top(d):
 def larp_menu(d):
     """From Home: move to the LARP judge entry (the menu grows with modes) and open it."""
     menu = d.app.top
-    while menu.items[menu.sel][0] not in ("LARP judge", "Судья LARP"):
+    while menu.items[menu.sel][0] not in ("LARP judge", "Судья ролевой игры"):
         d.press(B.DOWN)
     d.press(B.OK)
     assert top(d) == "LarpMenu"

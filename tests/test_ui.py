@@ -80,7 +80,8 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     d.press(B.OK)
     d.press(B.OK)  # the session
     lines = d.app.top.window()[0]  # the lines on screen, made on demand
-    assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
+    assert lines[0] == "\u25b6 d3" and any(line.startswith("  d3 = ") for line in lines)  # what was given, then its dice
+    assert d.app.top.line(len(d.app.top.game.log)) == "= " + summary  # the result: its History row
     first = d.app.top.first
     d.press(B.DOWN)
     assert d.app.top.first == first + 1
@@ -100,7 +101,7 @@ def test_russian_labels_render():
     assert labels(d)[0].startswith("Зерно")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "Титульный бой", "Судья LARP", "Арена", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Титульный бой", "Судья ролевой игры", "Арена", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 
