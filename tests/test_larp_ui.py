@@ -1,5 +1,6 @@
 """LARP judge screens driven through the simulated device's buttons."""
 import json
+import re
 
 import pytest
 
@@ -422,15 +423,17 @@ def test_list_is_sorted_by_time_left_and_counts_down_once_a_second():
     wound(d, 3, larp.LIGHT)
     d.wait(60000)
     wound(d, 9, larp.HEAVY)  # 15 min left: nearer than 3's 29 min
-    wound(d, 5, larp.MORTAL)  # no timer: after the running ones
-    assert [r[1] for r in scr.rows[:scr.n]] == [9, 3, 5]
+    wound(d, 5, larp.MORTAL)  # waits for the player's choice: first, it needs the judge now
+    assert [r[1] for r in scr.rows[:scr.n]] == [5, 9, 3]
     lines = drawn(d)
-    assert lines[3].startswith(" 9") and "14:5" in lines[3] and "28:5" in lines[4] and "ask!" in lines[5]
+    assert lines[3].startswith(" 5") and "ask!" in lines[3] and "mortal" in lines[3]
+    assert lines[4].startswith(" 9") and "14:5" in lines[4] and "heavy" in lines[4] and "28:5" in lines[5]
     frames = d.frames
     d.wait(3000)
     assert 2 <= d.frames - frames <= 4  # a redraw a second, not a tick
-    later = drawn(d)[3]
-    assert later[-9:-4] < lines[3][-9:-4] and later[-9:-7] == "14"
+    later = drawn(d)[4]
+    timer = re.compile(r"[0-9][0-9]:[0-9][0-9]")
+    assert timer.search(later).group() < timer.search(lines[4]).group() and timer.search(later).group()[:2] == "14"
     assert tr.game.now < tr.ms
 
 
