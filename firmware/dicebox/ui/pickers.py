@@ -8,8 +8,9 @@ from dicebox.ui.lang import t
 
 class NumberPicker(Screen):
     """Pick an int lo..hi with UP/DOWN (held: repeats, then by tens in a wide
-    range); OK takes it. A short range (a die) wraps round; a wide one stops at
-    its ends: 1 and 600 are not one press apart."""
+    range); OK takes it. Up to 100 values (a die, a participant) it wraps round;
+    a wider range (minutes 1..600) stops at its ends: 1 and 600 are not one
+    press apart."""
 
     def __init__(self, app, title, value, lo, hi, on_done, label=None, fmt=None):
         Screen.__init__(self, app)
@@ -28,7 +29,7 @@ class NumberPicker(Screen):
             step = self.fast_step() if self.repeats > 4 else 1
             span = self.hi - self.lo + 1
             delta = step if b == B.UP else -step
-            if span > 20:
+            if span > 100:
                 self.value = min(self.hi, max(self.lo, self.value + delta))
             else:
                 self.value = self.lo + (self.value - self.lo + delta) % span
