@@ -1,4 +1,4 @@
-"""History: finished fights and roll sessions; open one to page its transcript."""
+"""History: finished fights and the small procedures of each power-on; open one to page its transcript."""
 from array import array
 
 from dicebox import buttons as B
@@ -6,21 +6,66 @@ from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
-from dicebox.ui.app import Menu, Screen
+from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.lang import t
 
 _LINES = const(6)  # transcript lines on screen
 
 
-class History(Menu):
-    def __init__(self, app):
-        items = []
-        for ident, summary in app.store.history():
-            items.append((summary, self._opener(ident)))
-        Menu.__init__(self, app, t("history"), items)
+_PAGE = const(30)  # entries listed at a time: a full flash holds hundreds
 
-    def _opener(self, ident):
+
+class History(Menu):
+    """Newest first; a fold of small procedures opens to its items. Long OK:
+    pin (never deleted to make room) or delete, asked first."""
+
+    def __init__(self, app, skip=0):
+        self.skip = skip
+        Menu.__init__(self, app, t("history"), [])
+        self.build()
+
+    def build(self):
+        app = self.app
+        items = []
+        self.ids = []
+        got = app.store.entries(self.skip, _PAGE + 1)
+        for ident, summary, pinned, n in got[:_PAGE]:
+            label = "%s \u00d7%d" % (summary, n) if n > 1 else summary
+            items.append((("\u2713" + label) if pinned else label, self._opener(ident, n)))
+            self.ids.append((ident, pinned, label))
+        if len(got) > _PAGE:
+            items.append((t("older"), lambda: app.push(History(app, self.skip + _PAGE))))
+        self.items = items
+        self.sel = min(self.sel, max(0, len(items) - 1))
+        app.redraw()
+
+    def _opener(self, ident, n):
+        if n > 1:
+            return lambda: self.app.push(Fold(self.app, ident))
         return lambda: self.app.push(Transcript(self.app, ident))
+
+    def button(self, b, ev, now):
+        if b == B.OK and ev == B.LONG and self.sel < len(self.ids):
+            ident, pinned, label = self.ids[self.sel]
+            app = self.app
+            app.push(Menu(app, label, [
+                (t("unpin") if pinned else t("pin"), lambda: self._pin(ident, not pinned)),
+                (t("delete"), lambda: app.replace(Confirm(app, t("delete_q"), label, lambda: self._delete(ident)))),
+            ]))
+        else:
+            Menu.button(self, b, ev, now)
+
+    def _pin(self, ident, on):
+        self.app.pop()
+        self.app.store.pin(ident, on)
+        self.build()
+
+    def _delete(self, ident):
+        self.app.store.delete_history(ident)
+        self.build()
+
+    def resumed(self):
+        self.build()
 
     def draw(self, c):
         if self.items:
@@ -30,6 +75,20 @@ class History(Menu):
             text.draw_center(c, t("empty"), 30)
 
 
+class Fold(Menu):
+    """One mode's small procedures of one power-on, newest first."""
+
+    def __init__(self, app, ident):
+        items = []
+        names = app.store.fold_items(ident)
+        for k in range(len(names) - 1, -1, -1):
+            items.append((names[k], self._opener(ident, k)))
+        Menu.__init__(self, app, t("history"), items)
+
+    def _opener(self, ident, k):
+        return lambda: self.app.push(Transcript(self.app, ident, k))
+
+
 class Transcript(Screen):
     """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page.
 
@@ -37,13 +96,13 @@ class Transcript(Screen):
     record line (in wrapped screen lines) is kept, and the lines on screen are
     made again from the replayed game when the page moves."""
 
-    def __init__(self, app, ident):
+    def __init__(self, app, ident, k=-1):
         Screen.__init__(self, app)
         self.game = None
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
-            self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
+            self.rec = _record.loads(app.store.history_record(ident, k) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: the screen line where record line i begins; sized once

@@ -9,7 +9,13 @@ import sys
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload_new
+from dicebox.ui.home import RESUMING, keep_current, unload_new
+
+
+def store_small():
+    from dicebox.store import SMALL
+
+    return SMALL
 
 
 class Session:
@@ -30,6 +36,7 @@ class Session:
         self.built = 0  # games rebuilt from the record (undo, table dice): screens compare it
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None
+        self.fresh = not RESUMING[0]  # a new fight: its first save keeps another's current.json
 
     @property
     def over(self):
@@ -88,12 +95,22 @@ class Session:
             unload_new(loaded)
 
     def save(self):
+        if self.fresh:
+            self.fresh = False
+            keep_current(self.app)
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
-        """Into History; the unfinished-fight slot is cleared."""
-        self.app.store.add_history("", summary, self.rec.parts())
-        self.app.store.clear_current()
+        """Into History (a small procedure joins its mode's entry); the
+        unfinished-fight slot is cleared."""
+        if self.fresh:  # never saved: what current.json holds is another fight
+            keep_current(self.app)
+        store = self.app.store
+        small = self.rec.ruleset in store_small()
+        store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset if small else None)
+        store.clear_current()
+
 
     def abandon(self):
-        self.app.store.clear_current()
+        if not self.fresh:  # a fresh one never wrote current.json: what is there is another's
+            self.app.store.clear_current()

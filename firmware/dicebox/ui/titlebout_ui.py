@@ -377,6 +377,12 @@ class TitleBoutScreen(FightScreen):
     def _method(self, r):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
 
+    def progress(self):
+        """Home's label for a bout left unfinished: "Title Bout R3 Hagler 18-12"."""
+        g = self.game
+        a, b = g.totals()
+        return "%s R%d %s %d-%d %s" % (t("titlebout"), g.round, self.name(0, False), a, b, self.name(1, False))
+
     def summary(self):
         """History's line, what matters first (the list shows ~20 characters):
         "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""
