@@ -54,7 +54,8 @@ def test_pull_over_usb_from_a_micropython_repl(mp, box, tmp_path):
     finally:
         repl.close()
     assert got.returncode == 0, got.stderr
-    assert got.stdout.strip() == "6 fights written to %s (index.txt lists them)" % (tmp_path / "out")
+    assert got.stdout.splitlines() == ["6 fights written to %s (index.txt lists them)" % (tmp_path / "out"),
+                                       "the box waits at its REPL now: press its reset button or unplug it to play on"]
     assert listing(box) == before  # the box's files only read
     out = tmp_path / "out"
     index = (out / "index.txt").read_text().splitlines()

@@ -154,6 +154,8 @@ def run(args):
     for line in w.problems:
         sys.stderr.write("dicebox-sim: note: %s\n" % common_one_line(line))
     print("%d fights written to %s (index.txt lists them)" % (sum(1 for x in w.index if "set aside" not in x), args.out))
+    if not args.source:
+        print("the box waits at its REPL now: press its reset button or unplug it to play on")
     return 0
 
 
