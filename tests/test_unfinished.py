@@ -41,7 +41,7 @@ def leave_a_bout(d):
     d.press(B.BACK)
     assert top(d) == "Confirm"  # "Leave the fight? It stays saved."
     d.press(B.OK)
-    assert top(d) == "Home"
+    assert top(d) == "Home" and d.app.top.items[d.app.top.sel][0] == "Title Bout"  # the row it left from
 
 
 def one_shot(d):
@@ -74,7 +74,7 @@ def test_a_bout_left_then_a_shot_then_a_duel_left_keeps_both_fights(tmp_path):
     leave_a_duel(d)
     kept = [label for label in labels(d) if label.startswith("\u25b6 ")]
     assert kept[0].startswith("\u25b6 Duel, cycle ")
-    assert kept[1] == "\u25b6 Title Bout R1 Antuofermo 0-1 Brandt"
+    assert kept[1] == "\u25b6 Title Bout R1 Brandt 1-0"
     assert [s for _, s in d.store.history()] == ["shoot 0 left arm"]
     # power off and on: still there, and the bout resumes where it was left
     d2 = device(tmp_path)
@@ -105,7 +105,7 @@ def test_deleting_a_kept_fight_asks_first_naming_it(tmp_path):
     leave_a_bout(d)
     select(d, "\u25b6")
     d.press(B.OK, 900)  # long OK on its row
-    assert top(d) == "Confirm" and d.app.top.note == "Title Bout R1 Antuofermo 0-1 Brandt"
+    assert top(d) == "Confirm" and d.app.top.note == "Title Bout R1 Brandt 1-0"
     d.press(B.BACK)  # no
     assert len(d.store.unfinished()) == 1
     select(d, "\u25b6")

@@ -169,7 +169,7 @@ class ArenaFight(FightScreen):
             return
         text_ = g.match_record(self.session.rec.seed).dumps()
         store = self.app.store
-        for ident, _ in store.history()[:12]:
+        for ident, _ in store.history(0, 12):
             if store.history_record(ident) == text_:
                 return
         self.app.store.add_history(text_, self.match_summary(None))

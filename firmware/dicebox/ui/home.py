@@ -248,8 +248,12 @@ class Home(Menu):
             items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
         items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
+        was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
+        for i in range(len(items)):
+            if items[i][0] == was:  # the row it was on, though kept fights came or went above it
+                self.sel = i
 
     def _opener(self, module):
         return lambda: self.open_mode(module)

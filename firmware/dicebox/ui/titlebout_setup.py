@@ -16,7 +16,7 @@ from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Message, NumberPicker
-from dicebox.ui.home import reboot, unload, unload_new
+from dicebox.ui.home import keep_current, reboot, unload, unload_new
 from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
@@ -184,6 +184,7 @@ class Setup(Menu):
             if rec is None:  # before the record: made now, on the heap the start has let go
                 rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
                 unload(_CARD_MODULES)
+            keep_current(self.app)  # a fight still there is kept, not written over
             self.app.store.save_current("", rec.parts())
             if not reboot(self.app, "resume"):
                 raise
