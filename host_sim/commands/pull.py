@@ -109,7 +109,7 @@ def pull(root, out):
     store = Store(root)  # its start-up check works on the copy: damage set aside, said below
     w = Writer(out)
     for note in store.notices:
-        w.problems.append("on the box: " + note)
+        w.problems.append("damaged on the box, copied as it is: " + note)
     for hid, summary, pinned, n in store.entries():
         what = "pinned" if pinned else "History"
         if n:
@@ -132,7 +132,7 @@ def pull(root, out):
     for name in sorted(os.listdir(root)):
         if name.endswith(".bad"):  # what the box set aside: copied as it is
             shutil.copyfile(os.path.join(root, name), os.path.join(out, name))
-            w.index.append("%-52s %-10s %s" % (name, "set aside", "a damaged file the box kept"))
+            w.index.append("%-52s %-10s %s" % (name, "set aside", "a damaged file, copied as it is"))
     common.write_text(os.path.join(out, "index.txt"), "\n".join(w.index) + "\n")
     return w
 
