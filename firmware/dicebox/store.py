@@ -326,6 +326,8 @@ class Store:
                 if _history_id(name) != hid:
                     self.os.rename(self._path(name), self._path(name[0] + "%06d" % hid + name[7:]))
                 hid += 1
+        if fold not in SMALL:
+            fold = None  # a fight: an entry of its own
         folds = getattr(self, "folds", None)
         if folds is None:
             folds = self.folds = {}

@@ -8,7 +8,7 @@ from dicebox import forget as _forget
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui.app import Confirm, Menu, Message
+from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
 
 # (label key, ruleset ids it plays, module under dicebox.ui with start(app) ->
@@ -33,36 +33,12 @@ def _module(name):
     return getattr(mod.ui, name)
 
 
-RESUMING = [False]  # while open_fight builds a screen: its Session owns current.json
-
-
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset (the one in current.json)."""
-    RESUMING[0] = True
-    try:
-        screen = _module(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
-    finally:
-        RESUMING[0] = False
+    screen = _module(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
     if getattr(screen, "done", False) and rec.inputs:
         screen.finish_resumed()
     return screen
-
-
-def keep_current(app):
-    """Before a new fight writes current.json: a fight still in it is kept
-    unfinished, labelled from its record (ui/unfinished.py), never written over."""
-    if app.store.has_current():
-        call_once("dicebox.ui.unfinished", "park_file", app)
-
-
-def resume_parked(app, name):
-    """Play a fight left unfinished: it becomes current.json (a fight there is
-    kept first), then opens as after a power cut."""
-    keep_current(app)
-    if app.store.unpark(name):
-        return resume_current(app)
-    app.store.set_aside(name, "cannot be read")
-    return False
 
 
 # One power-on plays one mode (Home.opened): a qstr (every name a module
@@ -240,10 +216,10 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
-        parked = self.parked = [None] * len(items)
+        self.kept = kept = [None] * len(items)  # by row: a kept fight's (file, label)
         for name, label in app.store.unfinished():
-            items.append(("\u25b6 " + label, self._parked(name)))
-            parked.append((name, label))
+            items.append(("\u25b6 " + label, self._kept(name)))
+            kept.append((name, label))
         for mode in MODES:
             items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
@@ -258,19 +234,8 @@ class Home(Menu):
     def _opener(self, module):
         return lambda: self.open_mode(module)
 
-    def _parked(self, name):
-        return lambda: resume_parked(self.app, name)
-
-    def delete_parked(self):
-        """Long OK on a kept fight: asked, naming it, before it goes."""
-        if self.sel < len(self.parked) and self.parked[self.sel]:
-            name, label = self.parked[self.sel]
-
-            def gone():
-                self.app.store.remove(name)
-                self.build()
-
-            self.app.push(Confirm(self.app, t("delete_q"), label, gone))
+    def _kept(self, name):
+        return lambda: call_once("dicebox.ui.unfinished", "resume", self.app, name)
 
     def open_mode(self, module):
         app = self.app
@@ -289,6 +254,7 @@ class Home(Menu):
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
         if b == B.OK and ev == B.LONG:
-            self.delete_parked()
+            if self.sel < len(self.kept) and self.kept[self.sel]:
+                call_once("dicebox.ui.unfinished", "ask_delete", self, self.kept[self.sel])
             return
         Menu.button(self, b, ev, now)

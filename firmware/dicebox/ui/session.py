@@ -9,13 +9,8 @@ import sys
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import RESUMING, keep_current, unload_new
-
-
-def store_small():
-    from dicebox.store import SMALL
-
-    return SMALL
+from dicebox import call_once
+from dicebox.ui.home import unload_new
 
 
 class Session:
@@ -36,7 +31,9 @@ class Session:
         self.built = 0  # games rebuilt from the record (undo, table dice): screens compare it
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None
-        self.fresh = not RESUMING[0]  # a new fight: its first save keeps another's current.json
+        if not rec.inputs and app.store.has_current():
+            # a new fight (or one saved before a restart): another still in current.json is kept
+            call_once("dicebox.ui.unfinished", "keep", app, rec)
 
     @property
     def over(self):
@@ -95,22 +92,15 @@ class Session:
             unload_new(loaded)
 
     def save(self):
-        if self.fresh:
-            self.fresh = False
-            keep_current(self.app)
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
         """Into History (a small procedure joins its mode's entry); the
         unfinished-fight slot is cleared."""
-        if self.fresh:  # never saved: what current.json holds is another fight
-            keep_current(self.app)
         store = self.app.store
-        small = self.rec.ruleset in store_small()
-        store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset if small else None)
+        store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset)  # the store folds the small
         store.clear_current()
 
 
     def abandon(self):
-        if not self.fresh:  # a fresh one never wrote current.json: what is there is another's
-            self.app.store.clear_current()
+        self.app.store.clear_current()

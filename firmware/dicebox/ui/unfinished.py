@@ -13,12 +13,13 @@ def label_of(rec):
     return "%s, %d %s" % (t(rec.ruleset), len(rec.inputs), t("inputs"))
 
 
-def park_file(app):
-    """current.json kept as a fight left unfinished, labelled from its record
-    (one that does not load is set aside as damaged, as at boot)."""
+def keep(app, rec=None):
+    """Before a new fight (`rec`) can write current.json: a fight still in it
+    is kept unfinished, labelled from its record, never written over (the
+    same fight saved before a restart is not another)."""
     store = app.store
     text = store.current()
-    if text is None:
+    if text is None or (rec is not None and text == rec.dumps()):
         return
     try:
         label = label_of(_record.loads(text, "current fight"))
@@ -27,6 +28,32 @@ def park_file(app):
         return
     text = None
     _kept(store, label, None)
+
+
+def resume(app, name):
+    """Home's row of a kept fight: it becomes current.json (a fight there is
+    kept first), then opens as after a power cut."""
+    from dicebox.ui import home
+
+    store = app.store
+    keep(app)
+    if store.unpark(name):
+        return home.resume_current(app)
+    store.set_aside(name, "cannot be read")
+    return False
+
+
+def ask_delete(home, kept):
+    """Long OK on a kept fight's row: asked, naming it, before it goes."""
+    from dicebox.ui.app import Confirm
+
+    name, label = kept
+
+    def gone():
+        home.app.store.remove(name)
+        home.build()
+
+    home.app.push(Confirm(home.app, t("delete_q"), label, gone))
 
 
 def park(session, label):
