@@ -239,7 +239,7 @@ def test_a_full_flash_takes_small_procedures_first_never_pinned_ones(tmp_path):
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, size + 10))
     big = "x" * (sizes["f"] + 10)  # needs the shot's room and a little of the fight's
     st.save_current(big)
-    assert st.notices == ["storage full: deleted a shot", "storage full: deleted old fight"]
+    assert st.notices == ["storage full: deleted shoot (one power-on's)", "storage full: deleted old fight"]
     assert st.history() == [(keep, "pinned fight")] and st.current() == big
     with pytest.raises(OSError):  # only the pinned one left: the error stands
         st.save_current(big * 3)

@@ -35,6 +35,7 @@ _EEXIST = const(17)
 
 
 _LAST_ID = const(999999)  # h999999.rec: six digits
+_MORE = " park_current unpark entries history fold_items pin delete_history "  # store_more.py
 
 
 def _history_name(hid, kind="h", ext=".rec"):
@@ -69,6 +70,14 @@ class Store:
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
         self._mkdir()
         self._check()
+
+    def __getattr__(self, name):
+        # History's list, pins, deletes and the kept fights' calls live in
+        # store_more.py: their code and names reach the heap only once used
+        if (" " + name + " ") in _MORE:
+            fn = getattr(__import__("dicebox.store_more").store_more, name)
+            return lambda *a: fn(self, *a)
+        raise AttributeError(name)
 
     # paths and raw files ---------------------------------------------------
     def _path(self, name):
@@ -247,9 +256,9 @@ class Store:
             for i in range(len(names) - 1, -1, -1):
                 name = names[i]
                 if name[0] == kind and name[7:] == ".rec":
-                    head = self._shown(name)
+                    head = self._head(name)
                     self._remove(name)
-                    self.notices.append("storage full: deleted %s" % head)
+                    self.notices.append("storage full: deleted %s%s" % (head, " (one power-on's)" if kind == "f" else ""))
                     return True
         return False
 
@@ -257,39 +266,11 @@ class Store:
         self._remove(CURRENT)
 
     # fights left unfinished ---------------------------------------------------
-    def park_current(self, label, more=None):
-        """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
-        `label` its first line): written whole first, then current.json goes,
-        so a power cut leaves it in one place or both (the boot check drops the
-        copy). `more`: the record's pieces, if the caller has them; else
-        current.json's text. Returns the new file's name."""
-        if more is None:
-            text = self.current()
-            if text is None:
-                return None
-            more = (text,)
-        ids = [i for i in (_history_id(n, "u") for n in self._names()) if i >= 0]
-        name = _history_name(max(ids) + 1 if ids else 1, "u")
-        self.write_text(name, _one_line(label) + "\n", more)
-        self._remove(CURRENT)
-        return name
-
     def unfinished(self):
         """[(file name, label), ...] of the fights left unfinished, newest first."""
         names = [n for n in self._names() if _history_id(n, "u") >= 0]
         names.sort(reverse=True)
         return [(n, self._head(n)) for n in names]
-
-    def unpark(self, name):
-        """Make the unfinished fight `name` the one being played (current.json
-        must be free): its record written as current.json, then its file goes."""
-        text = self.read_text(name)
-        if text is None:
-            return False
-        self.write_text(CURRENT, text[text.find("\n") + 1 :])
-        text = None
-        self._remove(name)
-        return True
 
     # finished fights ---------------------------------------------------------
     def _entry_names(self):
@@ -416,33 +397,6 @@ class Store:
         finally:
             f.close()
 
-    def entries(self, skip=0, count=_LAST_ID):
-        """[(id, summary, pinned, items), ...] newest first, from the `skip`-th
-        on, at most `count`; items: a fold's count of records, 0 for a fight."""
-        out = []
-        for name in self._entry_names()[skip : skip + count]:
-            if name[0] == "f":
-                got = ["", 0]  # the newest item's summary, the count
-
-                def take(s, r):
-                    got[0] = s
-                    got[1] += 1
-
-                self._items(name, take)
-                summary, n = got
-            else:
-                summary, n = self._head(name), 0
-            out.append((_history_id(name), summary, name[7:] == ".pin", n))
-        return out
-
-    def history(self, skip=0, count=_LAST_ID):
-        """[(id, summary), ...] newest first; a fold's is its newest item's, with its count."""
-        return [(e[0], _shown(e[1], e[3])) for e in self.entries(skip, count)]
-
-    def _shown(self, name):
-        e = self.entries(self._entry_names().index(name), 1)[0]
-        return _shown(e[1], e[3])
-
     def history_record(self, hid, k=-1):
         """An entry's record; a fold's `k`-th item's (-1: its newest)."""
         name = self._entry(hid)
@@ -463,22 +417,3 @@ class Store:
             return None
         nl = text.find("\n")
         return text[nl + 1 :] if nl >= 0 else None
-
-    def fold_items(self, hid):
-        """[summary, ...] of a fold's items, oldest first."""
-        out = []
-        name = self._entry(hid)
-        if name is not None and name[0] == "f":
-            self._items(name, lambda s, r: out.append(s))
-        return out
-
-    def pin(self, hid, on):
-        """Pinned entries never go to make room; an atomic rename."""
-        name = self._entry(hid)
-        if name is not None:
-            self.os.rename(self._path(name), self._path(name[:7] + (".pin" if on else ".rec")))
-
-    def delete_history(self, hid):
-        name = self._entry(hid)
-        if name is not None:
-            self._remove(name)
