@@ -5,7 +5,7 @@ from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui import draw, text
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.lang import t
 
@@ -13,6 +13,18 @@ _LINES = const(6)  # transcript lines on screen
 
 
 _PAGE = const(30)  # entries listed at a time: a full flash holds hundreds
+# this screen's own words (English, Russian): not on the boot heap in lang.py
+_WORDS = {
+    "pin": ("Pin (never deleted)", "Закрепить"),
+    "unpin": ("Unpin", "Открепить"),
+    "delete": ("Delete", "Удалить"),
+    "delete_q": ("Delete it for good?", "Удалить навсегда?"),
+    "older": ("Older\u2026", "Старее\u2026"),
+}
+
+
+def w(key):
+    return _WORDS[key][1 if lang.LANG[0] == "ru" else 0]
 
 
 class History(Menu):
@@ -34,7 +46,7 @@ class History(Menu):
             items.append((("\u2713" + label) if pinned else label, self._opener(ident, n)))
             self.ids.append((ident, pinned, label))
         if len(got) > _PAGE:
-            items.append((t("older"), lambda: app.push(History(app, self.skip + _PAGE))))
+            items.append((w("older"), lambda: app.push(History(app, self.skip + _PAGE))))
         self.items = items
         self.sel = min(self.sel, max(0, len(items) - 1))
         app.redraw()
@@ -49,8 +61,8 @@ class History(Menu):
             ident, pinned, label = self.ids[self.sel]
             app = self.app
             app.push(Menu(app, label, [
-                (t("unpin") if pinned else t("pin"), lambda: self._pin(ident, not pinned)),
-                (t("delete"), lambda: app.replace(Confirm(app, t("delete_q"), label, lambda: self._delete(ident)))),
+                (w("unpin") if pinned else w("pin"), lambda: self._pin(ident, not pinned)),
+                (w("delete"), lambda: app.replace(Confirm(app, w("delete_q"), label, lambda: self._delete(ident)))),
             ]))
         else:
             Menu.button(self, b, ev, now)

@@ -19,7 +19,6 @@ _KEYS = (
     "ru", "fixed_seed", "undo_q", "leave_q", "leave_note", "yes_no",
     "undone", "roll_for", "expr", "expr_hint", "rolls", "notice",
     "error", "back_hint",
-    "inputs", "delete_q", "pin", "unpin", "delete", "older", "pinned",
 )
 
 _EN = (
@@ -67,13 +66,6 @@ _EN = (
     "Notice",                 # notice
     "Error",                  # error
     "BACK: leave",            # back_hint
-    "inputs",                  # inputs
-    "Delete it for good?",     # delete_q
-    "Pin (never deleted)",     # pin
-    "Unpin",                   # unpin
-    "Delete",                  # delete
-    "Older…",                  # older
-    "Pinned",                  # pinned
 )
 
 LANG = ["en"]

@@ -46,11 +46,4 @@ LABELS = (
     "Внимание",              # notice
     "Ошибка",                # error
     "BACK: выход",           # back_hint
-    "ходов",                   # inputs
-    "Удалить навсегда?",       # delete_q
-    "Закрепить",               # pin
-    "Открепить",               # unpin
-    "Удалить",                 # delete
-    "Старее…",                 # older
-    "Закреплено",              # pinned
 )

@@ -5,12 +5,13 @@ the labels the files carry and never replays a record to make one.
 """
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
+from dicebox.ui import lang
 from dicebox.ui.lang import t
 
 
 def label_of(rec):
     """A fight's label from its record alone: "Title Bout, 37 inputs"."""
-    return "%s, %d %s" % (t(rec.ruleset), len(rec.inputs), t("inputs"))
+    return "%s, %d %s" % (t(rec.ruleset), len(rec.inputs), "ходов" if lang.LANG[0] == "ru" else "inputs")
 
 
 def keep(app, rec=None):
@@ -53,7 +54,7 @@ def ask_delete(home, kept):
         home.app.store.remove(name)
         home.build()
 
-    home.app.push(Confirm(home.app, t("delete_q"), label, gone))
+    home.app.push(Confirm(home.app, "Удалить навсегда?" if lang.LANG[0] == "ru" else "Delete it for good?", label, gone))
 
 
 def park(session, label):
