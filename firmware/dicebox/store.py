@@ -27,7 +27,6 @@ WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
 # oldest unpinned fight, with a notice. uNNNNNN.rec: a fight left unfinished
 # (its label a line, then its record); current.json is the one being played.
 SMALL = ("dice", "shoot", "stealth")  # rule sets whose finished records fold
-CHECKED = 20  # newest entries checked at boot (an old damaged one shows its error when opened)
 SUMMARY_MAX = 60
 _ENOSPC = const(28)  # MicroPython's errno module may lack the name
 _ENOENT = const(2)
@@ -35,7 +34,7 @@ _EEXIST = const(17)
 
 
 _LAST_ID = const(999999)  # h999999.rec: six digits
-_MORE = " park_current unpark entries history fold_items pin delete_history "  # store_more.py
+_MORE = " park_current unpark entries history fold_items pin delete_history _append _items "  # store_more.py
 
 
 def _history_name(hid, kind="h", ext=".rec"):
@@ -47,11 +46,6 @@ def _history_id(name, kinds="hf"):
     if len(name) == 11 and name[0] in kinds and name[7:] in (".rec", ".pin") and name[1:7].isdigit():
         return int(name[1:7])
     return -1
-
-
-def _shown(summary, n):
-    """A History row: a fold of more than one item says how many."""
-    return "%s \u00d7%d" % (summary, n) if n > 1 else summary
 
 
 def _one_line(summary):
@@ -335,29 +329,6 @@ class Store:
             folds[fold] = hid
         return hid
 
-    def _append(self, name, first, more):
-        """One line onto a fold: littlefs keeps the file as it was if the power
-        goes before it closes; a host file torn by a cut is mended first (the
-        reader drops a line without its newline)."""
-        path = self._path(name)
-        f = self.open(path, "rb")
-        try:
-            f.seek(max(0, self._size(name) - 1))
-            end = f.read(1)
-        finally:
-            f.close()
-        f = self.open(path, "ab")
-        n = 0
-        try:
-            for piece in ("\n" if end != b"\n" else "", first) + tuple(more) + ("\n",):
-                data = piece.encode("utf-8") if isinstance(piece, str) else piece
-                f.write(data)
-                n += len(data)
-            f.flush()
-        finally:
-            f.close()
-        self.bytes_written += n
-
     def _head(self, name):
         """The first line of a file (a summary, a fold's rule set, a label)."""
         try:
@@ -375,27 +346,6 @@ class Store:
             return head[: nl if nl >= 0 else len(head)].decode("utf-8")
         except UnicodeError:
             return "?"
-
-    def _items(self, name, on_item):
-        """on_item(summary, record) for each whole item of a fold, oldest first."""
-        try:
-            f = self.open(self._path(name), "rb")
-        except OSError:
-            return
-        try:
-            f.readline()
-            while True:
-                line = f.readline()
-                if line[-1:] != b"\n":
-                    return  # the end, or a torn last line
-                at = line.find(b"\t", 1)
-                if line[:1] == b"\t" and at > 0 and line[-2:] == b"}\n":  # not one a cut tore (mended)
-                    try:
-                        on_item(line[1:at].decode("utf-8"), line[at + 1 : -1].decode("utf-8"))
-                    except UnicodeError:
-                        pass
-        finally:
-            f.close()
 
     def history_record(self, hid, k=-1):
         """An entry's record; a fold's `k`-th item's (-1: its newest)."""

@@ -11,7 +11,10 @@ import json
 from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.store import CHECKED, CURRENT, SETTINGS, SMALL, WOUNDS
+from dicebox.core.compat import const
+from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
+
+_CHECKED = const(20)  # newest entries checked (an older damaged one shows its error when opened)
 
 
 def check_all(st):
@@ -20,7 +23,7 @@ def check_all(st):
             st._remove(name)  # an interrupted write: the old file is intact
     _check_settings(st)
     _check_record(st, CURRENT, False)
-    for name in st._entry_names()[:CHECKED]:
+    for name in st._entry_names()[:_CHECKED]:
         if name[0] == "h":  # a fold's reader skips an item it cannot read
             _check_record(st, name, True)
     for name, _ in st.unfinished():

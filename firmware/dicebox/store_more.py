@@ -1,9 +1,14 @@
 """The Store's rarer calls: History's list, pins and deletes, and the fights
 left unfinished kept and taken back. Apart from store.py so their code and
 names are on the heap only once used: Store.__getattr__ finds them here."""
-from dicebox.store import CURRENT, _history_id, _history_name, _one_line, _shown
+from dicebox.store import CURRENT, _history_id, _history_name, _one_line
 
 _ALL = 1 << 30  # no end: every entry
+
+
+def _shown(summary, n):
+    """A History row: a fold of more than one item says how many."""
+    return "%s \u00d7%d" % (summary, n) if n > 1 else summary
 
 
 def park_current(st, label, more=None):
@@ -81,3 +86,49 @@ def delete_history(st, hid):
     name = st._entry(hid)
     if name is not None:
         st._remove(name)
+
+
+def _append(st, name, first, more):
+    """One line onto a fold: littlefs keeps the file as it was if the power
+    goes before it closes; a host file torn by a cut is mended first (the
+    reader drops a line without its newline)."""
+    path = st._path(name)
+    f = st.open(path, "rb")
+    try:
+        f.seek(max(0, st._size(name) - 1))
+        end = f.read(1)
+    finally:
+        f.close()
+    f = st.open(path, "ab")
+    n = 0
+    try:
+        for piece in ("\n" if end != b"\n" else "", first) + tuple(more) + ("\n",):
+            data = piece.encode("utf-8") if isinstance(piece, str) else piece
+            f.write(data)
+            n += len(data)
+        f.flush()
+    finally:
+        f.close()
+    st.bytes_written += n
+
+
+def _items(st, name, on_item):
+    """on_item(summary, record) for each whole item of a fold, oldest first."""
+    try:
+        f = st.open(st._path(name), "rb")
+    except OSError:
+        return
+    try:
+        f.readline()
+        while True:
+            line = f.readline()
+            if line[-1:] != b"\n":
+                return  # the end, or a torn last line
+            at = line.find(b"\t", 1)
+            if line[:1] == b"\t" and at > 0 and line[-2:] == b"}\n":  # not one a cut tore (mended)
+                try:
+                    on_item(line[1:at].decode("utf-8"), line[at + 1 : -1].decode("utf-8"))
+                except UnicodeError:
+                    pass
+    finally:
+        f.close()
