@@ -8,13 +8,14 @@
       changed()                hook: the game moved (input, die, undo); redraws
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
-      progress()               Home's label for it left unfinished ("Duel, cycle 2")
+      progress()               optional: Home's label for it left unfinished ("Duel, cycle 2")
       finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
                                saved for Resume, so no stray press loses it
 """
 from dicebox import buttons as B
+from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
@@ -108,24 +109,9 @@ class FightScreen(Screen):
                 self.session.abandon()
             self.app.pop()
             return
-        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"), self._left))
-
-    def _left(self):
-        """Kept under its label for Home's list; a flash too full for the copy
-        leaves it in current.json, still offered as "Resume fight"."""
-        from dicebox import call_once
-
-        label = self.progress()
-        try:
-            call_once("dicebox.ui.unfinished", "park", self.session, label)
-        except OSError:
-            pass
-        self.app.pop()
-
-    def progress(self):
-        from dicebox import call_once
-
-        return call_once("dicebox.ui.unfinished", "label_of", self.session.rec)
+        # kept under its label for Home's list (ui/unfinished.py)
+        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"),
+                              lambda: call_once("dicebox.ui.unfinished", "left", self)))
 
     def button(self, b, ev, now):
         if b == B.BACK:

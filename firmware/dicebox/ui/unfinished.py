@@ -57,9 +57,17 @@ def ask_delete(home, kept):
     home.app.push(Confirm(home.app, "Удалить навсегда?" if lang.LANG[0] == "ru" else "Delete it for good?", label, gone))
 
 
-def park(session, label):
-    """The fight on screen, left: kept under `label`."""
-    _kept(session.app.store, label, session.rec.parts())
+def left(screen):
+    """The fight on screen, left: kept under its screen's label (progress()),
+    or one from its record. A flash too full for the copy leaves it in
+    current.json, still offered as "Resume fight"."""
+    session = screen.session
+    label = screen.progress() if hasattr(screen, "progress") else label_of(session.rec)
+    try:
+        _kept(session.app.store, label, session.rec.parts())
+    except OSError:
+        pass
+    screen.app.pop()
 
 
 def _kept(store, label, parts):
