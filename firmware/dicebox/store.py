@@ -63,7 +63,8 @@ class Store:
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
         self._mkdir()
-        self._check()
+        # the start-up check runs once: its code leaves the heap after it
+        call_once("dicebox.store_check", "check_all", self)
 
     def __getattr__(self, name):
         # History's list, pins, deletes and the kept fights' calls live in
@@ -177,10 +178,6 @@ class Store:
     def remove(self, name):
         self._remove(name)
 
-    def _check(self):
-        # the start-up check runs once: its code leaves the heap after it
-        call_once("dicebox.store_check", "check_all", self)
-
     def set_aside(self, name, why, also=()):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user.
         `also`: files that mean nothing without it (a wound session's journal),
@@ -273,10 +270,6 @@ class Store:
         names.sort(key=_history_id, reverse=True)
         return names
 
-    def _history_ids(self):
-        """Ids on flash, newest first."""
-        return [_history_id(n) for n in self._entry_names()]
-
     def _entry(self, hid):
         """The file name of History entry hid, or None."""
         if isinstance(hid, int) and 0 <= hid <= _LAST_ID:
@@ -291,13 +284,13 @@ class Store:
         """`more`: text pieces after `text` (a long LARP session, never one string);
         `apart` as write_text. `fold`: a small procedure's rule set: the record
         joins this power-on's entry of that rule set. Returns the entry's id."""
-        ids = self._history_ids()
-        hid = ids[0] + 1 if ids else 1
+        names = self._entry_names()
+        hid = _history_id(names[0]) + 1 if names else 1
         if hid > _LAST_ID:
             # six digits last ~30 years of fights; then the kept ones become 1..n,
             # oldest first: a cut halfway leaves them in order (the newer still above)
             hid = 1
-            for name in reversed(self._entry_names()):
+            for name in reversed(names):
                 if _history_id(name) != hid:
                     self.os.rename(self._path(name), self._path(name[0] + "%06d" % hid + name[7:]))
                 hid += 1

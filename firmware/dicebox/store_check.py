@@ -137,7 +137,7 @@ def _drop_ended_wounds(st):
 def _wounds_filed(st, head):
     """The newest History record is this session: its header and every journal
     line, END the last (Tracker.end's text). A running session has no END."""
-    ids = st._history_ids()
+    ids = [int(n[1:7]) for n in st._entry_names()]
     text = st.history_record(ids[0]) if ids else None
     if text is None:
         return False
