@@ -11,10 +11,7 @@ import json
 from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.core.compat import const
 from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
-
-_CHECKED = const(20)  # newest entries checked (an older damaged one shows its error when opened)
 
 
 def check_all(st):
@@ -23,8 +20,8 @@ def check_all(st):
             st._remove(name)  # an interrupted write: the old file is intact
     _check_settings(st)
     _check_record(st, CURRENT, False)
-    for name in st._entry_names()[:_CHECKED]:
-        if name[0] == "h":  # a fold's reader skips an item it cannot read
+    for name in st._entry_names()[:20]:
+        if name[0] == "h":  # the newest 20; a fold's reader skips an item it cannot read
             _check_record(st, name, True)
     for name, _ in st.unfinished():
         _check_record(st, name, True)

@@ -15,7 +15,6 @@
                                saved for Resume, so no stray press loses it
 """
 from dicebox import buttons as B
-from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
@@ -109,7 +108,8 @@ class FightScreen(Screen):
                 self.session.abandon()
             self.app.pop()
             return
-        # kept under its label for Home's list (ui/unfinished.py)
+        from dicebox import call_once  # kept under its label for Home's list (ui/unfinished.py)
+
         self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"),
                               lambda: call_once("dicebox.ui.unfinished", "left", self)))
 

@@ -9,7 +9,6 @@ import sys
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox import call_once
 from dicebox.ui.home import unload_new
 
 
@@ -33,6 +32,8 @@ class Session:
         self.pending = None
         if not rec.inputs and app.store.has_current():
             # a new fight (or one saved before a restart): another still in current.json is kept
+            from dicebox import call_once
+
             call_once("dicebox.ui.unfinished", "keep", app, rec)
 
     @property
