@@ -216,10 +216,8 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
-        self.kept = kept = [None] * len(items)  # by row: a kept fight's (file, label)
-        for name, label in app.store.unfinished():
-            items.append(("\u25b6 " + label, self._kept(name)))
-            kept.append((name, label))
+        for name, label in app.store.unfinished():  # rows ui/unfinished.ask_delete finds again
+            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
         for mode in MODES:
             items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
@@ -233,9 +231,6 @@ class Home(Menu):
 
     def _opener(self, module):
         return lambda: self.open_mode(module)
-
-    def _kept(self, name):
-        return lambda: call_once("dicebox.ui.unfinished", "resume", self.app, name)
 
     def open_mode(self, module):
         app = self.app
@@ -254,7 +249,6 @@ class Home(Menu):
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
         if b == B.OK and ev == B.LONG:
-            if self.sel < len(self.kept) and self.kept[self.sel]:
-                call_once("dicebox.ui.unfinished", "ask_delete", self, self.kept[self.sel])
+            call_once("dicebox.ui.unfinished", "ask_delete", self)
             return
         Menu.button(self, b, ev, now)

@@ -44,11 +44,16 @@ def resume(app, name):
     return False
 
 
-def ask_delete(home, kept):
-    """Long OK on a kept fight's row: asked, naming it, before it goes."""
+def ask_delete(home):
+    """Long OK on Home: on a kept fight's row, asked, naming it, before it goes."""
     from dicebox.ui.app import Confirm
 
-    name, label = kept
+    store = home.app.store
+    kept = store.unfinished()
+    k = home.sel - (1 if store.has_current() else 0)  # the kept rows follow "Resume fight"
+    if not 0 <= k < len(kept) or home.items[home.sel][0] != "\u25b6 " + kept[k][1]:
+        return
+    name, label = kept[k]
 
     def gone():
         home.app.store.remove(name)
