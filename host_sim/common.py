@@ -33,16 +33,21 @@ def int_arg(flag, lo, hi):
 seed_arg = int_arg("--seed", 0, SEED_MAX)
 
 
-def dice_arg(text):
-    """--dice V,V,...: forced die values in order."""
-    out = []
-    for i, part in enumerate(text.split(",")):
-        part = part.strip()
-        try:
-            out.append(int(part))
-        except ValueError:
-            raise CliError("--dice: value %d ('%s') is not a whole number" % (i + 1, part))
-    return out
+def int_list_arg(flag):
+    """An argparse type for FLAG V,V,...: whole numbers in order, a bad one named by its place."""
+    def parse(text):
+        out = []
+        for i, part in enumerate(text.split(",")):
+            part = part.strip()
+            try:
+                out.append(int(part))
+            except ValueError:
+                raise CliError("%s: value %d ('%s') is not a whole number" % (flag, i + 1, part))
+        return out
+    return parse
+
+
+dice_arg = int_list_arg("--dice")  # forced die values in order
 
 
 def read_text(path, what="file", limit=4 * 1024 * 1024):

@@ -20,15 +20,7 @@ def register(sub):
     p.set_defaults(run=run)
 
 
-def answers_arg(text):
-    out = []
-    for i, part in enumerate(text.split(",")):
-        part = part.strip()
-        try:
-            out.append(int(part))
-        except ValueError:
-            raise CliError("--answers: value %d ('%s') is not a whole number" % (i + 1, part))
-    return out
+answers_arg = common.int_list_arg("--answers")
 
 
 def add_fighter_args(p):
