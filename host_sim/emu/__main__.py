@@ -109,9 +109,9 @@ def run_one(name, text, args, layout, rom_size, work):
 def summary(name, layout, r):
     nav = [p[2] for p in r.presses if p[0] in NAV and p[1] == "press"]
     ok = [p[2] for p in r.presses if p[0] == "OK"]
-    free = [m[3] for m in r.mem]
-    big = [m[4] for m in r.mem]
-    used = [m[2] for m in r.mem]
+    used = [m[1] for m in r.mem]
+    free = [m[2] for m in r.mem]
+    big = [m[3] for m in r.mem]
     return {
         "run": name, "layout": layout, "ok": not r.failures, "failures": r.failures[:10],
         "boot_ms": r.boot_ms, "frames": r.frames,

@@ -280,6 +280,3 @@ class EmuBoard:
             if sram[i] != _PAINT:
                 return _STACK_HI - i
         return 0
-
-    def flash_fs(self):
-        return bytes(self.mcu.flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])

@@ -69,7 +69,7 @@ class Result:
     def __init__(self):
         self.failures = []
         self.presses = []  # (button, edge kind, latency ms incl. bus time, bytes)
-        self.mem = []  # (ms, total, used, free, largest free block)
+        self.mem = []  # after each frame: (total, used, free, largest free block)
         self.shot_mem = {}  # shot name -> (free, largest)
         self.stack = []
         self.stack_peak = None
@@ -187,7 +187,7 @@ class Run:
         # a shot names a point of the tour for the figures; the frames are checked in finish()
         mem = self.mem_reports()
         if mem:
-            result.shot_mem[name] = (mem[-1][3], mem[-1][4], self.emu.stack_peak())
+            result.shot_mem[name] = (mem[-1][2], mem[-1][3], self.emu.stack_peak())
 
     def _latencies(self, edges, result):
         bursts = self.emu.bursts()
@@ -210,7 +210,7 @@ class Run:
         for m in _MEM.finditer(text):
             rest = text[m.end():m.end() + 200]
             big = _MAXFREE.search(rest)
-            out.append((0, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(big.group(1)) * 16 if big else 0))
+            out.append((int(m.group(1)), int(m.group(2)), int(m.group(3)), int(big.group(1)) * 16 if big else 0))
         return out
 
     def finish(self, ref, result):
@@ -240,6 +240,5 @@ class Run:
             if not got or got[-1] != want[-1]:
                 result.failures.append("frames: the emulated panel ended on another frame than the simulator's")
                 result.mismatch = ("last", want[-1], got[-1] if got else b"")
-        result.skipped = len(want) - len(got)
         if self.console_file:
             self.console_file.close()
