@@ -340,7 +340,7 @@ def wake_once_short(monkeypatch):
 
 
 def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypatch):
-    # Issue #8: the session wakes as the fight ends; on a broken-up heap it may not
+    # The session wakes as the fight ends; on a broken-up heap it may not
     # fit beside the finished fight. The fight is filed; its screen goes, and the
     # menu offers the wounds once the fight's code has left.
     d = device()
@@ -371,7 +371,7 @@ def sleeping_menu(d):
 
 
 def test_an_offer_the_menu_has_no_heap_for_restarts_the_box_into_the_menu_that_makes_it(monkeypatch):
-    # Issue #8: the menu has nothing to drop. The box restarts (a whole heap), the
+    # The menu has nothing to drop. The box restarts (a whole heap), the
     # wounds kept in a small file, and the LARP menu of the next power-on offers them.
     from dicebox.ui.larp_ui import OFFER
 

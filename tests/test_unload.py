@@ -128,7 +128,7 @@ def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
 
 
 def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
-    # Issue #8: the menu kept every fight opened from it, so the fourth one sat on
+    # The menu kept every fight opened from it, so the fourth one sat on
     # the code of the other three (the storm's peak, 133 KB at 192k: Firearms over
     # Boxing and Duel)
     d = Device(platform=Platform(b"\x00\x00\x00\x07"))
@@ -155,7 +155,7 @@ def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
 
 
 def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_boot):
-    # Issue #8: the tracker's screens and labels, loaded for the alert, stayed under
+    # The tracker's screens and labels, loaded for the alert, stayed under
     # the mode (a Dice session here) until the next visit to Home
     d = larp_device(sleep_s=15)
     tr = start_session(d)
@@ -178,7 +178,7 @@ def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_
 
 
 def test_the_bare_home_heap_comes_back_after_every_mode_micropython(mp, compiled, tmp_path):  # noqa: F811
-    # Issue #8. Each mode once, then each again, then a wound session a power cut
+    # Each mode once, then each again, then a wound session a power cut
     # left running until it ends. The first round interns each mode's names
     # (qstrs are never freed: a new qstr pool for Arena's adds ~16 KB), so the
     # second round is compared with the end of the first.
@@ -305,7 +305,7 @@ def test_an_arena_fight_runs_without_the_set_up_roster_screens_and_file_code(fre
 
 
 def test_a_closed_app_is_held_by_no_module(fresh_boot):
-    # Issue #8: after an error the loop drops the App to write a save the heap
+    # After an error the loop drops the App to write a save the heap
     # had no room for (dicebox/device.py); Home's module still held its Home,
     # and through it every screen and the wound session
     import gc

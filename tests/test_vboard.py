@@ -64,7 +64,7 @@ def test_error_in_the_loop_shows_a_screen_and_ok_resumes(mp, tmp_path):
 
 
 def test_a_save_the_heap_had_no_room_for_is_written_once_the_app_is_gone(mp, tmp_path):
-    # Issue #8: on a broken-up heap littlefs's file cache (one block) may not
+    # On a broken-up heap littlefs's file cache (one block) may not
     # fit; the input is in the record, so the loop drops the App and saves then
     b = Board(mp, tmp_path)
     frames, _, lines = b.run(["wait 100", "tap OK", "tap OK", "frame two", "tap OK", "frame error",
@@ -201,7 +201,7 @@ def test_opening_a_second_mode_soft_resets_into_it(mp, tmp_path):
 
 
 def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_path):
-    # Issue #8: a LARP power-on that resumed a duel played with the table's dice, a
+    # A LARP power-on that resumed a duel played with the table's dice, a
     # wound session running, had ~7 KB free at 128k, and each die's save found no
     # room for littlefs's file cache: an error screen at every input. The session
     # sleeps while a fight is played now (docs/rules/larp.md U10).

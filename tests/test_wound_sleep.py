@@ -130,7 +130,7 @@ def test_a_bout_resumed_after_a_power_cut_plays_with_the_session_asleep():
 
 
 def test_a_duel_resumed_after_a_power_cut_sits_on_the_larp_menu_that_offers_its_wounds(monkeypatch):
-    # Issue #8: resumed over Home, a finished duel had no LARP menu below it to
+    # Resumed over Home, a finished duel had no LARP menu below it to
     # offer its wounds when the heap had no room to wake the session over it
     from test_larp_ui import name_duellists, wake_once_short
 
@@ -204,7 +204,7 @@ def test_clock_file_forms():
 
 
 def test_a_clock_save_with_no_heap_for_its_file_waits_for_the_next_one(tmp_path):
-    # Issue #8: littlefs's file cache may find no room on a broken-up heap; the
+    # Littlefs's file cache may find no room on a broken-up heap; the
     # session clock, saved every SAVE_MS, skips that save instead of the error
     # screen, and leaves nothing for the loop to write after an error
     import builtins

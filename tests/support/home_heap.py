@@ -1,6 +1,6 @@
 # Visits every Home mode (in a bit, then back to Home) twice, and a LARP wound
 # session that a power cut leaves running until it ends; prints the live heap on
-# the bare Home menu after each: "HOME round label bytes". Issue #8.
+# the bare Home menu after each: "HOME round label bytes".
 #
 #   home_heap.py DIR     (DIR: an empty folder, the flash)
 import gc
