@@ -6,7 +6,7 @@ top, so a fight runs without it.
 from dicebox import arena_roster as R
 from dicebox import buttons as B
 from dicebox.core import arena
-from dicebox.ui import draw, lang, text
+from dicebox.ui import draw, lang, name_editor, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.arena_text import stat, t
 
@@ -226,54 +226,11 @@ class Builder(Screen):
                 text.draw(c, shown, 126 - text.width(shown), y + 1, text.SMALL, color)
 
 
-class NameEditor(Screen):
-    """A name letter by letter: UP/DOWN change the letter, OK goes on to the
-    next, BACK goes back; a long OK ends the name at the cursor."""
-
-    LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
+class NameEditor(name_editor.NameEditor):
     MAX = 12  # core/arena.check_name
 
-    def __init__(self, app, name, on_done):
-        Screen.__init__(self, app)
-        self.chars = [ch if ch in self.LETTERS else "A" for ch in name[: self.MAX]] or ["A"]
-        self.pos = 0
-        self.on_done = on_done
-
-    def button(self, b, ev, now):
-        app = self.app
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            i = self.LETTERS.find(self.chars[self.pos])
-            self.chars[self.pos] = self.LETTERS[(i + (1 if b == B.UP else -1)) % len(self.LETTERS)]
-            app.redraw()
-        elif b == B.OK and ev == B.CLICK and self.pos + 1 < self.MAX:
-            self.pos += 1
-            if self.pos == len(self.chars):
-                self.chars.append("a")
-            app.redraw()
-        elif b == B.OK and ev == B.LONG:
-            name = "".join(self.chars[: self.pos + 1]).strip()
-            app.pop()
-            if name:
-                self.on_done(name)
-        elif b == B.BACK and ev == B.CLICK:
-            if self.pos:
-                self.pos -= 1
-                app.redraw()
-            else:
-                app.pop()
-
-    def draw(self, c):
-        draw.header(c, t("name"), "%d/%d" % (self.pos + 1, self.MAX))
-        adv = text.MEDIUM.advance
-        shift = max(0, (self.pos + 1) * adv - 126)  # keep the cursor on screen
-        for i in range(len(self.chars)):
-            x = 2 + i * adv - shift
-            if -adv < x < 128:
-                text.draw(c, self.chars[i], x, 20, text.MEDIUM)
-            if i == self.pos:
-                c.fill_rect(x, 38, adv - 2, 2, 1)
-        text.draw_center(c, t("name_hint"), 46)
-        text.draw_center(c, t("name_hint2"), 55)
+    def labels(self):
+        return t("name"), t("name_hint"), t("name_hint2")
 
 
 class Pick(Menu):

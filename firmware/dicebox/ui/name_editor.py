@@ -1,7 +1,5 @@
 """A name typed letter by letter with the four buttons, for a mode that
-gives its own labels (a Title Bout fighter of one's own). The arena keeps
-its own copy in ui/arena_edit.py: importing this module there cost the
-arena's heap 2 KB with code in RAM."""
+gives its own labels (an arena fighter, a Title Bout fighter of one's own)."""
 from dicebox import buttons as B
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
