@@ -10,16 +10,7 @@ from dicebox.core import titlebout as tb
 from dicebox.core.log import EVENT
 from dicebox.core.record import Record, replay
 
-FIGHTERS = FIRMWARE / "data" / "titlebout" / "fighters"
-
-
-def card(stem):
-    c = json.loads((FIGHTERS / (stem + ".json")).read_text())
-    c.pop("note")
-    return c
-
-
-ANT, HAG = card("antuofermo"), card("hagler")
+from test_titlebout import ANT, HAG, FIGHTERS, card  # noqa: F401  (the same demo cards)
 
 
 def bout(dice, inputs=(0,), **opts):

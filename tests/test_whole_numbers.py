@@ -14,21 +14,11 @@ from dicebox.core import compat, record, tbdata
 from dicebox.core.game import RecordError
 from dicebox.core.tbdemo import CHARTS
 from dicebox.ui import larp_fights
+from test_fuzz_loaders import floats_in  # the same check the fuzz makes
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = json.loads((ROOT / "boards" / "rpi_pico.json").read_text())
 CARD = json.loads((ROOT / "firmware/data/titlebout/fighters/hagler.json").read_text())
-
-
-def floats_in(obj):
-    """Every float anywhere in obj (a loader's result must have none)."""
-    if isinstance(obj, float):
-        return [obj]
-    if isinstance(obj, dict):
-        obj = list(obj.values())
-    if isinstance(obj, (list, tuple)):
-        return [f for v in obj for f in floats_in(v)]
-    return []
 
 
 def with_value(base, path, value):
