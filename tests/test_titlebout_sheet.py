@@ -1,7 +1,6 @@
 """The full scoresheet: each round's knockdowns, cuts, fouls and deductions
 for both corners; decision by rounds won, points or ten-point must, and the
 tie-break (docs/rules/title-bout.md, rulings 12 and 18)."""
-import json
 
 import pytest
 from conftest import FIRMWARE
