@@ -134,7 +134,7 @@ class Device:
             event = self.buttons.pop()
             if event is None:
                 break
-            self.app.button(event[0], event[1], self.now)
+            self.app.button(event[0], event[1], event[2])
         self.app.tick(self.now)
         self._sync_panel()
         if self.app.render(self.display):

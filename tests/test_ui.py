@@ -164,7 +164,7 @@ def test_button_chatter_shorter_than_debounce_gives_one_click():
     for _ in range(10):
         b.update(0, t)
         t += 5
-    events = [e for e in b.events]
+    events = [(k, e) for k, e, _ in b.events]
     assert events == [(B.OK, B.PRESS), (B.OK, B.RELEASE), (B.OK, B.CLICK)]
 
 
@@ -174,7 +174,7 @@ def test_long_press_and_repeat():
         b.update(1 << B.UP, t)
     b.update(0, 1200)
     b.update(0, 1230)
-    kinds = [e for _, e in b.events]
+    kinds = [e for _, e, _ in b.events]
     assert kinds[0] == B.PRESS and kinds.count(B.LONG) == 1
     assert kinds.count(B.REPEAT) >= 5 and B.CLICK not in kinds  # a long press is not a click
     assert kinds[-1] == B.RELEASE
@@ -190,8 +190,39 @@ def test_a_long_press_read_late_by_a_busy_loop_is_still_long():
     b.update(1 << B.BACK, 700)
     b.update(0, 700)
     b.update(0, 730)
-    kinds = [e for _, e in b.events]
-    assert kinds[:2] == [B.PRESS, B.LONG] and B.CLICK not in kinds and kinds[-1] == B.RELEASE, kinds
+    kinds = [e for _, e, _ in b.events]
+    assert kinds[0] == B.PRESS and B.LONG in kinds and B.CLICK not in kinds and kinds[-1] == B.RELEASE, kinds
+
+
+def _live(hold, times=False):
+    # the loop polls every 5 ms through the hold
+    b = B.Buttons()
+    for t in range(0, hold, 5):
+        b.update(1 << B.UP, t)
+    for t in range(hold, hold + 60, 5):
+        b.update(0, t)
+    return [(e, at) if times else e for _, e, at in b.events]
+
+
+def _busy(hold, times=False):
+    # the loop was busy through the whole hold: hw.keys replays the ring's two edges late
+    b = B.Buttons()
+    b.update(0, 0)
+    b.update(1 << B.UP, 0)
+    b.update(1 << B.UP, hold)
+    b.update(0, hold)
+    b.update(0, hold + 900)
+    return [(e, at) if times else e for _, e, at in b.events]
+
+
+@pytest.mark.parametrize("hold", [40, 200, 455, 599, 601, 700, 1200])
+def test_a_hold_means_the_same_to_a_busy_loop(hold):
+    # a long press taken for a click during a mode's opening was found by the emulated Pico's storm
+    kinds = _busy(hold)
+    assert kinds == _live(hold)
+    assert _busy(hold, times=True) == _live(hold, times=True)  # each at the time it happened
+    assert (B.LONG in kinds) == (hold >= 600) and (B.CLICK in kinds) == (hold < 600)
+    assert kinds.count(B.REPEAT) == (0 if hold < 450 else 1 + (hold - 450) // 110)
 
 
 def test_script_errors_name_the_line():
@@ -278,3 +309,27 @@ def test_a_notice_made_mid_session_shows_at_once_and_wakes_the_display():
     assert " ".join(d.app.top.lines) == "storage full: oldest saved fight deleted" and d.store.notices == []
     d.press(B.OK)
     assert type(d.app.top).__name__ == "Home"
+
+
+def test_a_press_counts_on_its_first_edge_and_chatter_alone_never_clicks():
+    b = B.Buttons(debounce_ms=20)
+    b.update(1 << B.DOWN, 100)
+    assert b.events == [(B.DOWN, B.PRESS, 100)]  # no 20 ms wait on a navigation press
+    b.update(0, 150)
+    b.update(0, 200)
+    b.events = []
+    for t, level in ((300, 1), (303, 0), (306, 1), (309, 0)):  # 9 ms of chatter on OK
+        b.update(level << B.OK, t)
+    for t in range(310, 400, 5):
+        b.update(0, t)
+    assert b.events == [(B.OK, B.PRESS, 300), (B.OK, B.RELEASE, 309)]
+    b.events = []
+    b.update(1 << B.OK, 410)  # up 101 ms since the chatter's last edge: a new press at once
+    b.update(1 << B.OK, 412)
+    b.update(0, 413)  # bounce on the way down: no second press within the lockout
+    b.update(1 << B.OK, 415)
+    for t in range(420, 480, 5):
+        b.update(1 << B.OK, t)
+    for t in range(480, 520, 5):
+        b.update(0, t)
+    assert b.events == [(B.OK, B.PRESS, 410), (B.OK, B.RELEASE, 480), (B.OK, B.CLICK, 480)]

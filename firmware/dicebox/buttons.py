@@ -38,9 +38,10 @@ class Buttons:
         self.stable = 0  # debounced levels
         self.changed_at = [0] * _COUNT  # when the raw level of each button last changed
         self.down_at = [0] * _COUNT  # when the debounced press began
+        self.up_at = [0] * _COUNT  # the edge of the last debounced release
         self.next_repeat = [0] * _COUNT
         self.long_sent = 0  # bit per button
-        self.events = []  # (button, event) waiting for the caller
+        self.events = []  # (button, event, ms it happened) waiting for the caller
 
     def update(self, levels, now):
         """Feed the raw levels (bit b set = button b pressed) read at `now`."""
@@ -53,8 +54,10 @@ class Buttons:
                 self.changed_at[b] = now
             level = levels & bit
             if level != self.stable & bit:
-                # accept a change only once it has held for the debounce time
-                if diff(now, self.changed_at[b]) >= self.debounce_ms:
+                # a press counts on its first edge once the button has been up for the
+                # debounce time (20 ms less for every UP/DOWN); a release once it has
+                # held that long, a click only after a press that held it too
+                if diff(now, self.changed_at[b] if not level else self.up_at[b]) >= self.debounce_ms:
                     self.stable ^= bit
                     if level:
                         # held since the edge, not since this update: a busy loop (a mode
@@ -62,22 +65,37 @@ class Buttons:
                         self.down_at[b] = self.changed_at[b]
                         self.next_repeat[b] = self.repeat_delay_ms
                         self.long_sent &= ~bit
-                        self.events.append((b, PRESS))
+                        self.events.append((b, PRESS, self.changed_at[b]))
                     else:
-                        self.events.append((b, RELEASE))
-                        if not self.long_sent & bit:
-                            self.events.append((b, CLICK))
+                        up = self.up_at[b] = self.changed_at[b]
+                        # what the hold up to the release's edge meant: a loop busy through
+                        # the whole hold sees it only now, and a long press is still LONG
+                        held = diff(up, self.down_at[b])
+                        self._held(b, bit, up, held)
+                        self.events.append((b, RELEASE, up))
+                        if not self.long_sent & bit and held >= self.debounce_ms:
+                            self.events.append((b, CLICK, up))
             elif level:
-                held = diff(now, self.down_at[b])
-                if not self.long_sent & bit and held >= self.long_ms:
-                    self.long_sent |= bit
-                    self.events.append((b, LONG))
-                if held >= self.next_repeat[b]:
-                    self.next_repeat[b] = held + self.repeat_ms
-                    self.events.append((b, REPEAT))
+                self._held(b, bit, now, diff(now, self.down_at[b]))
+
+    def _held(self, b, bit, at, held):
+        # LONG once and every REPEAT due by `held` ms at `at`, in their order and each
+        # with its own time (several after a busy loop)
+        start = at - held
+        while True:
+            rep = self.next_repeat[b]
+            if not self.long_sent & bit and self.long_ms <= held and self.long_ms <= rep:
+                self.long_sent |= bit
+                self.events.append((b, LONG, start + self.long_ms))
+            elif rep <= held:
+                self.next_repeat[b] = rep + self.repeat_ms
+                self.events.append((b, REPEAT, start + rep))
+            else:
+                return
 
     def pop(self):
-        """Oldest waiting event, or None."""
+        """Oldest waiting event (button, event, ms), or None. The ms is when it
+        happened: a loop busy through a press reads it later, as it was."""
         if self.events:
             return self.events.pop(0)
         return None

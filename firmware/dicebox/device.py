@@ -170,7 +170,7 @@ class Loop:
                     self.platform.restart()
                     return
             else:
-                app.button(ev[0], ev[1], now)
+                app.button(ev[0], ev[1], ev[2])
             ev = self.buttons.pop()
         if app is None:
             return
@@ -215,7 +215,17 @@ class Loop:
                 self.step()
             except Exception as e:  # noqa: BLE001  show it and keep the box going
                 self.fail(e)
-            time.sleep_ms(_LOOP_MS if self.panel_on else _ASLEEP_LOOP_MS)
+            if self.panel_on:
+                self.idle(_LOOP_MS)
+            else:
+                time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+
+    def idle(self, ms):
+        # back as soon as the IRQ has a change: a press waits no pass's rest (5 ms on average)
+        keys = self.keys
+        end = time.ticks_add(time.ticks_ms(), ms)
+        while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
+            time.sleep_ms(1)
 
 
 def _report_mem():

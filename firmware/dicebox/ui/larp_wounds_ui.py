@@ -94,6 +94,7 @@ class NewSession(Menu):
         store.remove(CLOCK)
         store.write_text(HEADER, rec.dumps())
         tr = Tracker(self.app, rec)
+        tr.clock = larp.SessionClock(self.app.last_input)  # from the press: a busy box reads it late
         self.app.stack[0].add_task(tr)
         self.app.replace(TrackerScreen(self.app, tr))
 
