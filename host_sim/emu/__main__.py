@@ -96,14 +96,31 @@ def run_one(name, text, args, layout, rom_size, work):
     run.finish(ref, result)
     result.wall_s = time.time() - started
     result.emulated_ms = run.emu.now_ns / 1e6
-    if hasattr(result, "mismatch"):
-        from host_sim.fb import save_png
+    if result.failures:
+        # what each side showed, numbered as the failure counts them: the first place to look
+        from host_sim.emu.run import _dedupe
 
-        shot, want, got = result.mismatch
-        for side, glass in (("sim", want), ("emu", got)):
-            if glass:
-                save_png(glass, os.path.join(args.out, "%s-%s-%s-%s.png" % (layout, name, shot, side)), 4, 128, 64)
+        got = _dedupe([b[4] for b in run.emu.bursts()])
+        for side, frames in (("sim", _dedupe(ref.frames)), ("emu", got)):
+            contact_sheet(frames, os.path.join(args.out, "%s-%s-frames-%s.png" % (layout, name, side)))
     return result
+
+
+def contact_sheet(frames, path, cols=4):
+    """Frames side by side at 2x, each with its number above it."""
+    from PIL import Image, ImageDraw
+
+    from host_sim.fb import to_image
+
+    w, h = 2 * 128 + 8, 2 * 64 + 14
+    sheet = Image.new("L", (cols * w, max(1, (len(frames) + cols - 1) // cols) * h), 96)
+    draw = ImageDraw.Draw(sheet)
+    for i, glass in enumerate(frames):
+        x, y = (i % cols) * w, (i // cols) * h
+        draw.text((x + 2, y + 1), str(i), fill=255)
+        sheet.paste(to_image(glass, 2, 128, 64), (x, y + 12))
+    sheet.save(path)
+    return path
 
 
 def summary(name, layout, r):
