@@ -333,3 +333,20 @@ def test_a_press_counts_on_its_first_edge_and_chatter_alone_never_clicks():
     for t in range(480, 520, 5):
         b.update(0, t)
     assert b.events == [(B.OK, B.PRESS, 410), (B.OK, B.RELEASE, 480), (B.OK, B.CLICK, 480)]
+
+
+def test_a_first_press_counts_at_once_whatever_the_clock_reads():
+    # ticks_ms is a 30-bit counter: a box on for days reads values the lockout's
+    # zeroed start must not hold up (nor must a release six days ago)
+    mask = 0x3FFFFFFF
+    diff = lambda a, b: ((a - b + (1 << 29)) & mask) - (1 << 29)  # noqa: E731
+    b = B.Buttons(ticks_diff=diff)
+    t = mask - 600000
+    b.update(1 << B.DOWN, t)
+    assert b.events == [(B.DOWN, B.PRESS, t)]
+    for t in range(t + 5, t + 100, 5):
+        b.update(0, t)
+    late = (t + (1 << 29) + 5000) & mask  # idle past half the counter's range
+    b.update(0, late)
+    b.update(1 << B.DOWN, late + 5)
+    assert b.events[-1] == (B.DOWN, B.PRESS, late + 5)

@@ -39,6 +39,7 @@ class Buttons:
         self.changed_at = [0] * _COUNT  # when the raw level of each button last changed
         self.down_at = [0] * _COUNT  # when the debounced press began
         self.up_at = [0] * _COUNT  # the edge of the last debounced release
+        self.armed = 0x3F  # bit per button: up long enough that a press counts at once
         self.next_repeat = [0] * _COUNT
         self.long_sent = 0  # bit per button
         self.events = []  # (button, event, ms it happened) waiting for the caller
@@ -53,11 +54,16 @@ class Buttons:
             if changed & bit:
                 self.changed_at[b] = now
             level = levels & bit
-            if level != self.stable & bit:
+            if not level or level != self.stable & bit and not self.armed & bit:
                 # a press counts on its first edge once the button has been up for the
-                # debounce time (20 ms less for every UP/DOWN); a release once it has
-                # held that long, a click only after a press that held it too
-                if diff(now, self.changed_at[b] if not level else self.up_at[b]) >= self.debounce_ms:
+                # debounce time (20 ms less for every UP/DOWN); armed then, so that
+                # a release days ago (ticks_ms wraps) does not lock it
+                if not self.armed & bit and diff(now, self.up_at[b]) >= self.debounce_ms:
+                    self.armed |= bit
+            if level != self.stable & bit:
+                # a release once it has held the debounce time, a click only after a
+                # press that held it too
+                if self.armed & bit if level else diff(now, self.changed_at[b]) >= self.debounce_ms:
                     self.stable ^= bit
                     if level:
                         # held since the edge, not since this update: a busy loop (a mode
@@ -68,6 +74,7 @@ class Buttons:
                         self.events.append((b, PRESS, self.changed_at[b]))
                     else:
                         up = self.up_at[b] = self.changed_at[b]
+                        self.armed &= ~bit
                         # what the hold up to the release's edge meant: a loop busy through
                         # the whole hold sees it only now, and a long press is still LONG
                         held = diff(up, self.down_at[b])
