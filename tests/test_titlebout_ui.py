@@ -98,12 +98,12 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     d = device()
     setup(d)  # Antuofermo v Brandt: both AGG 10
     open_item(d, "Rules")
-    assert top(d) == "Rules" and d.app.top.items[0][0] == "assisted: off"
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "Cards asked: off"
     d.press(B.DOWN)
-    assert d.app.top.items[1][0] == "agg_tie: roll"
+    assert d.app.top.items[1][0] == "Equal AGG: roll-off"
     d.press(B.OK)
     d.press(B.OK)  # roll -> red -> ask
-    open_item(d, "decision")  # rounds -> points
+    open_item(d, "Decision by")  # rounds -> points
     assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
     d.press(B.BACK)
     assert d.app.top.items[4][0] == "Rules: 2 changed"

@@ -15,6 +15,8 @@
 """
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
+from dicebox.core.log import INPUT as _INPUT
+from dicebox.core.log import ROLL as _ROLL
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
 from dicebox.ui.lang import t
@@ -95,6 +97,19 @@ class FightScreen(Screen):
         return "%s %s %s" % (self.session.rec.ruleset, winner if winner is not None else "draw", r.get("method", ""))
 
     # undo and leaving -------------------------------------------------------
+    def undo_note(self):
+        """What the undo takes back, for its question: the dice rolled since the
+        last input (in Title Bout one OK may be a whole exchange)."""
+        log = self.game.log
+        n = 0
+        for i in range(len(log) - 1, -1, -1):
+            kind = log.entry(i)[0]
+            if kind == _INPUT:
+                break
+            if kind == _ROLL:
+                n += 1
+        return t("undo_rolls") % n if n else ""
+
     def undo(self):
         if self.done:
             return  # a finished fight is in History; undo belongs to a live one
@@ -112,6 +127,6 @@ class FightScreen(Screen):
     def button(self, b, ev, now):
         if b == B.BACK:
             if ev == B.LONG and not self.done and self.session.rec.inputs:
-                self.app.push(Confirm(self.app, t("undo_q"), "", self.undo))
+                self.app.push(Confirm(self.app, t("undo_q"), self.undo_note(), self.undo))
             elif ev == B.CLICK:
                 self.leave()

@@ -13,7 +13,7 @@ from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
-from dicebox.ui import text
+from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Message
 from dicebox.ui.home import unload_new
 from dicebox.ui.larp_ui import OFFER, L, ParticipantPicker, label, module, tracker
@@ -36,12 +36,9 @@ def screen_for(app, rec):
     raise ValueError("no LARP screen for " + rec.ruleset)
 
 
-def big_line(c, s, y, color=1):
-    """MEDIUM when it fits the width, else SMALL (centred a little lower)."""
-    if len(s) <= 10:
-        text.draw_center(c, s, y, text.MEDIUM, color)
-    else:
-        text.draw_center(c, s, y + 4, text.SMALL, color)
+def big_line(c, s, y, color=1, x0=0, x1=128):
+    """MEDIUM, shortened as a player would write it if too wide (draw.fit_line)."""
+    draw.fit_line(c, s, y, x0, x1, color)
 
 
 def last_event(game, names):
@@ -151,4 +148,6 @@ def offer_wounds(screen, wounds, ask_who):
 
 def _ask_target(screen):
     hi, name_of = _target_range(screen.app)
-    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of))
+    # BACK before the first shot leaves the fight too: nothing to show under the picker
+    on_back = None if screen.session.rec.inputs else screen.leave
+    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))

@@ -368,8 +368,8 @@ class Rules(Menu):
             name, default, allowed = tb.OPTIONS[k]
             default = new.get(name, default)  # what a new bout plays
             v = self.value(name, default)
-            shown = (t("on") if v else t("off")) if allowed is bool else v
-            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+            shown = (t("on") if v else t("off")) if allowed is bool else tt("v_" + v)
+            items.append(("%s: %s" % (tt("r_" + name), shown), self._cycler(name, default, allowed)))
         self.items = items
         self.app.redraw()
 

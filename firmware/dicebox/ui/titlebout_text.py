@@ -17,6 +17,11 @@ _KEYS = (
     "nothing\nkiller\nbell\nKO\nTKO\nDQ\ndecision\nq_agg\nq_cf\nq_pl\nq_hp\nq_ki\nq_tie\nq_which\n"
     "q_punch\nq_kind\nq_kdr\nq_kor\nq_count\nq_count_pts\nq_foul\nq_injury\nq_cut\nplain\nkd\nkd_cut\n"
     "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\ncharts\nbuiltin\nten\nlegend\nnot_saved\nname\nname_hint\nname_hint2\n"
+    "no_cut\n"
+    "r_agg_tie\nr_lose_control\nr_foul_chart\nr_ki_roll\nr_ki_clock\nr_round_end\nr_round_start\n"
+    "r_decision\nr_three_knockdowns\nv_roll\nv_red\nv_ask\nv_attack\nv_cf\nv_split\nv_foul\nv_injury\n"
+    "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\nr_short\nversus\n"
+    "r_assisted\nr_tie_break\nv_ten\nv_none\nv_next\n"
 )
 
 _EN = (
@@ -110,6 +115,39 @@ _EN = (
     "Name\n"                 # name
     "UP/DN letter  OK next\n"  # name_hint
     "hold OK: end here\n"    # name_hint2
+    "no cut\n"               # no_cut
+    "Equal AGG\n"            # r_agg_tie
+    "Failed CF\n"            # r_lose_control
+    "99/100 roll\n"          # r_foul_chart
+    "KI rolls\n"             # r_ki_roll
+    "KI moves clock\n"       # r_ki_clock
+    "Clock runs out\n"       # r_round_end
+    "New round\n"            # r_round_start
+    "Decision by\n"          # r_decision
+    "3 knockdowns: KO\n"     # r_three_knockdowns
+    "roll-off\n"             # v_roll
+    "red starts\n"           # v_red
+    "referee picks\n"        # v_ask
+    "rival attacks\n"        # v_attack
+    "rival rolls CF\n"       # v_cf
+    "99 foul, 100 injury\n"  # v_split
+    "foul chart\n"           # v_foul
+    "injury chart\n"         # v_injury
+    "as PL rolls\n"          # v_pl
+    "on punch chart\n"       # v_punch
+    "exchange ends\n"        # v_finish
+    "bell at once\n"         # v_bell
+    "control carries\n"      # v_carry
+    "AGG decides\n"          # v_agg
+    "rounds won\n"           # v_rounds
+    "points\n"               # v_points
+    "r\n"                    # r_short
+    "v\n"                    # versus
+    "Cards asked\n"         # r_assisted
+    "Tie-break\n"            # r_tie_break
+    "10-pt must\n"           # v_ten
+    "draw\n"                 # v_none
+    "next count\n"           # v_next
 )
 
 

@@ -16,16 +16,16 @@ LABELS = (
     "Раунд",                   # round
     "ост.",                    # left
     "Конец раунда",            # end_round
-    "OK: раунд",               # next_round
+    "ОК: раунд",               # next_round
     "Протокол",                # sheet
-    "OK: протокол",            # sheet_hint
+    "ОК: протокол",            # sheet_hint
     "всего",                   # total
     "раунды",                  # won
     "НИЧЬЯ",                   # draw
     "победа",                  # wins
     "раунд",                   # in_round
-    "OK: ответ",               # answer
-    "OK: бросок",              # ok_hint
+    "ОК: ответ",               # answer
+    "ОК: бросок",              # ok_hint
     "CF",                      # CF
     "PL",                      # PL
     "KI",                      # KI
@@ -83,13 +83,46 @@ LABELS = (
     "очки",                    # pts
     "раунды",                  # rds
     "нокдауны",                # downs
-    "OK ▶",                    # ok_on
+    "ОК ▶",                    # ok_on
     "Таблицы",                 # charts
     "встроенные",              # builtin
     "10-очк",                  # ten
     "D нокд C расс F фол",     # legend
     "карта не сохранена",      # not_saved
     "Имя",                     # name
-    "ВВЕРХ/ВНИЗ  OK далее",    # name_hint
-    "держать OK: конец",       # name_hint2
+    "ВВЕРХ/ВНИЗ  ОК далее",    # name_hint
+    "держать ОК: конец",       # name_hint2
+    "без рассечения",          # no_cut
+    "Равная AGG",              # r_agg_tie
+    "Провал CF",               # r_lose_control
+    "Бросок 99/100",           # r_foul_chart
+    "Броски KI",               # r_ki_roll
+    "KI двигает время",        # r_ki_clock
+    "Время вышло",             # r_round_end
+    "Новый раунд",             # r_round_start
+    "Решение по",              # r_decision
+    "3 нокдауна: нокаут",      # r_three_knockdowns
+    "переброс",                # v_roll
+    "начинает красный",        # v_red
+    "решает судья",            # v_ask
+    "атакует соперник",        # v_attack
+    "соперник бросает CF",     # v_cf
+    "99 фол, 100 травма",      # v_split
+    "таблица фолов",           # v_foul
+    "таблица травм",           # v_injury
+    "как броски PL",           # v_pl
+    "по таблице ударов",       # v_punch
+    "обмен до конца",          # v_finish
+    "сразу гонг",              # v_bell
+    "контроль сохраняется",    # v_carry
+    "по AGG",                  # v_agg
+    "выигранным раундам",      # v_rounds
+    "очкам",                   # v_points
+    "р",                       # r_short
+    "—",                       # versus
+    "Карты вручную",           # r_assisted
+    "При равенстве",           # r_tie_break
+    "10-балльной",             # v_ten
+    "ничья",                   # v_none
+    "следующий счёт",          # v_next
 )

@@ -289,7 +289,8 @@ class TitleBoutScreen(FightScreen):
     # names and words ---------------------------------------------------------
     def name(self, side, short=True):
         f = self.game.fighters[side]
-        n = surname(f.name) if f is not None else tt(tb.SIDES[side])
+        # no card, or the card the box asks the questions of: the corner's name
+        n = surname(f.name) if f is not None and f.name != ("Red", "Blue")[side] else tt(tb.SIDES[side])
         return n[:_SHORT] if short else n
 
     def _side_name(self, side):
@@ -350,7 +351,7 @@ class TitleBoutScreen(FightScreen):
             return tt("ko")
         if name in ("foul", "injury", "cut"):
             if b == 0:
-                return tt("nothing")
+                return tt("no_cut") if name == "cut" else tt("nothing")
             if b == _STOP:
                 return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
             if b < 0:
@@ -388,9 +389,10 @@ class TitleBoutScreen(FightScreen):
             key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
+            return "%s %s%d%s: %s %s %s" % (tt("drawn"), tt("r_short"), r["round"], score, self.name(0, False), tt("versus"), self.name(1, False))
         why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
-        return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
+        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), tt(r["method"]), why, tt("r_short"), r["round"], score, tt("versus"),
+                                         self.name(1 - w, False))
 
     # buttons -------------------------------------------------------------------
     def button(self, b, ev, now):
@@ -446,15 +448,14 @@ class TitleBoutScreen(FightScreen):
         c.fill_rect(1, 13, used * _TRACK, 3, 1)
         for k in range(10, tb.CLICKS, 10):
             c.pixel(k * _TRACK, 11, 1)
-        seed = "%s %d" % (t("seed"), self.session.rec.seed)
-        text.draw(c, seed, 127 - text.width(seed), 11)
-        self._names(c, 21, self.control)
-        text.draw(c, str(self.pts[0]), 1, 31, text.MEDIUM)
+        # (the seed is on the end screen, the scoresheet and History)
+        self._names(c, 20, self.control)
+        text.draw(c, str(self.pts[0]), 1, 30, text.MEDIUM)
         s = str(self.pts[1])
-        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 31, text.MEDIUM)
+        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 30, text.MEDIUM)
         if self.roll_at >= 0:
             value = g.log.entry(self.roll_at)[3]
-            text.draw_center(c, str(value), 20, text.BIG, 1, 37, 91)
+            text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
             text.draw_center(c, self._for_line(), 48)
         elif g.prompt() is tb.NEXT:
             text.draw_center(c, tt("ok_hint"), 48)
@@ -469,8 +470,8 @@ class TitleBoutScreen(FightScreen):
         r = self.ended - 1
         draw.header(c, "%s %d" % (tt("end_round"), self.ended))
         self._names(c, 12, -1)
-        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 21, text.BIG)
-        text.draw_center(c, self._totals(), 48)
+        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 23, text.MEDIUM)
+        text.draw_center(c, self._totals(), 43)
         if self.shown < len(g.log):
             hint = tt("ok_on")  # the result comes next
         elif g.prompt() is tb.NEXT:
@@ -487,8 +488,9 @@ class TitleBoutScreen(FightScreen):
     def _draw_end(self, c):
         g = self.game
         r = g.result()
-        draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
-        text.draw_center(c, self._result_words(r), 13)
+        draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
+        # a draw: the method line says it once
+        text.draw_center(c, self._result_words(r) if r["winner"] is not None else tt("decision"), 13)
         text.draw_center(c, self._method(r), 22, text.MEDIUM)
         text.draw_center(c, tt(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
@@ -554,7 +556,7 @@ class Scoresheet(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, tt("sheet"), "%s %d" % (t("seed"), self.seed))
+        draw.seed_header(c, tt("sheet"), self.seed)
         text.draw(c, "#", 1, 10)
         self._cols(c, self.heads[0], self.heads[1], 10)
         c.hline(0, 18, 128, 1)
