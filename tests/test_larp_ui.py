@@ -232,14 +232,14 @@ def test_first_aid_and_medical_help_name_the_participant_and_the_wound():
     choose_item(d, "First aid")
     assert top(d) == "HelpConfirm"
     shown = drawn(d)
-    assert shown[:2] == ["First aid", "#3"] and shown[2].startswith("wound 1: light 29:")
+    assert shown[:2] == ["First aid", "#3"] and shown[2] == "wound 1:" and shown[3].startswith("light 29:")
     d.press(B.OK)
     assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 3, 0]
     person = open_person(d, 3)
     labels = [item[0] for item in person.items]
     assert "First aid" not in labels and "  light aid" in labels  # only the heavy wound runs: medical help
     choose_item(d, "Medical help")
-    assert drawn(d)[2].startswith("wound 2: heavy 14:")
+    assert drawn(d)[2] == "wound 2:" and drawn(d)[3].startswith("heavy 14:")
     d.press(B.BACK)  # not now: nothing entered
     assert top(d) == "Person" and inputs(d)[-1][1] == W.AID
 
@@ -256,7 +256,7 @@ def test_help_for_one_wound_from_its_row():
     choose_item(d, rows[1])
     assert top(d) == "Menu" and d.app.top.title == "wound 2"
     choose_item(d, "First aid")
-    assert drawn(d)[2].startswith("wound 2: light 29:")
+    assert drawn(d)[2] == "wound 2:" and drawn(d)[3].startswith("light 29:")
     d.press(B.OK)
     assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 5, 2]
     assert list(tracker(d.app).game.due)[0] >= 0 and tracker(d.app).game.due[1] == -1

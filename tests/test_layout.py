@@ -8,8 +8,12 @@ languages, worst-case sessions of the screens whose numbers grow (layout_cases.t
 and a seeded random walk through every mode. Together they must reach every
 Screen class the firmware defines."""
 import inspect
+import atexit
+import json
 import os
 import pkgutil
+import shutil
+import tempfile
 
 import pytest
 
@@ -45,7 +49,9 @@ def device(lang, store=None):
     values = dict(store.settings())
     values["lang"] = lang
     store.save_settings(values)
-    return Device(store=store, platform=Platform(SEED_BYTES))
+    own = tempfile.mkdtemp(prefix="dicebox-layout-own-")  # an own fighter's card, made in a walk
+    atexit.register(shutil.rmtree, own, True)
+    return Device(store=store, platform=Platform(SEED_BYTES, own_dir=own))
 
 
 def checked(dev, where):
@@ -81,6 +87,10 @@ def latin_problems(checker):
     import re
 
     allowed = names() | CARD_CODES
+    own = checker.device.platform.own_dir
+    for n in os.listdir(own) if os.path.isdir(own) else ():
+        with open(os.path.join(own, n), encoding="utf-8") as f:
+            allowed.update(json.load(f)["name"].split())  # an own fighter, named in the walk
     for word, where in checker.latin.items():
         if where.startswith("Builder:"):
             allowed.add(word)  # a name being made (the arena's fighter builder)
@@ -223,6 +233,31 @@ def test_a_bout_resumed_before_its_roll_off_lays_out(lang):
     dev.wait(100)
     assert type(dev.app.top).__name__ == "RollOffPicker"
     dev.press(B.UP)
+    problems = collect(checker, latin=True)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_paused_timers_notice_lays_out(lang):
+    """A boot without a clock chip after a wound session ran: the notice, then
+    the time-off picker at its widest (23:59)."""
+    from test_larp_ui import start_session, wound
+
+    from dicebox.core import larp
+
+    first = device(lang)
+    start_session(first)
+    wound(first, 12, larp.HEAVY)
+    first.wait(12000)
+    dev = device(lang, first.store)
+    checker = checked(dev, "paused timers")
+    dev.wait(100)
+    assert type(dev.app.top).__name__ == "PausedScreen"
+    dev.app.redraw()
+    dev.press(B.OK)
+    assert type(dev.app.top).__name__ == "_OffPicker"
+    dev.hold(1 << B.UP, 20000)  # held: fast, to the end of the day
+    assert dev.app.top.value >= 600, dev.app.top.value
     problems = collect(checker, latin=True)
     assert not problems, "\n".join(problems)
 

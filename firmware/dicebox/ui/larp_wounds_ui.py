@@ -349,8 +349,11 @@ class HelpConfirm(Confirm):
     def __init__(self, app, person, op, ids, on_yes):
         game = person.tr.game
         now = person.tr.ms
+        self.line2 = ""
         if len(ids) == 1:
-            what = "%s %d: %s" % (L("wound_n"), ids[0] + 1, wound_line(game, ids[0], now))
+            # the wound on a line of its own: "ранение 1: лёгкое 28:53" is wider than the glass
+            what = "%s %d:" % (L("wound_n"), ids[0] + 1)
+            self.line2 = wound_line(game, ids[0], now)
         else:
             what = L("wounds_n") % len(ids)
         Confirm.__init__(self, app, L("aid" if op == W.AID else "medic"), what, on_yes)
@@ -360,5 +363,6 @@ class HelpConfirm(Confirm):
         c.fill_rect(0, 0, draw.W, draw.H, 0)
         draw.header(c, self.question)
         text.draw_center(c, self.who, 16)
-        text.draw_center(c, self.note, 28)
-        text.draw_center(c, t("yes_no"), 50)
+        text.draw_center(c, self.note, 27)
+        text.draw_center(c, self.line2, 37)
+        text.draw_center(c, t("yes_no"), 52)

@@ -203,7 +203,8 @@ class Setup(Menu):
             unload_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
-        self.app.push(NameEditor(self.app, tt(tb.SIDES[side]), named))
+        # the editor's letters are Latin: a Russian "Красный" would start as "AAAAAAA"
+        self.app.push(NameEditor(self.app, ("Red", "Blue")[side], named))
 
     def _rating(self, side, card, i):
         if i == len(_OWN_RATINGS):

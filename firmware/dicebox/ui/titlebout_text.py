@@ -21,7 +21,7 @@ _KEYS = (
     "r_agg_tie\nr_lose_control\nr_foul_chart\nr_ki_roll\nr_ki_clock\nr_round_end\nr_round_start\n"
     "r_decision\nr_three_knockdowns\nv_roll\nv_red\nv_ask\nv_attack\nv_cf\nv_split\nv_foul\nv_injury\n"
     "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\nr_short\nversus\n"
-    "r_assisted\nr_tie_break\nv_ten\nv_none\nv_next\n"
+    "r_assisted\nr_tie_break\nv_ten\nv_none\nv_next\nmarks\n"
 )
 
 _EN = (
@@ -148,6 +148,7 @@ _EN = (
     "10-pt must\n"           # v_ten
     "draw\n"                 # v_none
     "next count\n"           # v_next
+    "DCF\n"                  # marks
 )
 
 

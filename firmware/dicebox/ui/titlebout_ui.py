@@ -501,16 +501,17 @@ def _cell(g, rnd, side):
     """A corner's round on the scoresheet: points, then D a knockdown he
     suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
     out = str(g.score[side][rnd - 1])
+    letters = tt("marks")  # D C F, in the screen's language
     m = ""
-    for k, letter in ((tb.SHEET_DOWN, "D"), (tb.SHEET_CUT, "C")):
+    for k, letter in ((tb.SHEET_DOWN, letters[0]), (tb.SHEET_CUT, letters[1])):
         n = g.marks(rnd, side, k)
         if n:
             m += letter if n == 1 else "%s%d" % (letter, n)
     off = g.marks(rnd, side, tb.SHEET_OFF)
     if off:
-        m += "F-%d" % off
+        m += "%s-%d" % (letters[2], off)
     elif g.marks(rnd, side, tb.SHEET_FOUL):
-        m += "F"
+        m += letters[2]
     return out + " " + m if m else out
 
 
