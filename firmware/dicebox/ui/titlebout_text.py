@@ -117,34 +117,34 @@ _EN = (
     "hold OK: end here\n"    # name_hint2
     "no cut\n"               # no_cut
     "Equal AGG\n"            # r_agg_tie
-    "Failed CF\n"            # r_lose_control
-    "99/100 roll\n"          # r_foul_chart
-    "KI rolls\n"             # r_ki_roll
+    "Lost CF\n"              # r_lose_control
+    "99/100\n"               # r_foul_chart
+    "KI roll\n"              # r_ki_roll
     "KI moves clock\n"       # r_ki_clock
-    "Clock runs out\n"       # r_round_end
+    "Time up\n"              # r_round_end
     "New round\n"            # r_round_start
-    "Decision by\n"          # r_decision
-    "3 knockdowns: KO\n"     # r_three_knockdowns
+    "Decision\n"             # r_decision
+    "3 downs is KO\n"        # r_three_knockdowns
     "roll-off\n"             # v_roll
-    "red starts\n"           # v_red
-    "referee picks\n"        # v_ask
-    "rival attacks\n"        # v_attack
-    "rival rolls CF\n"       # v_cf
-    "99 foul, 100 injury\n"  # v_split
+    "red\n"                  # v_red
+    "referee\n"              # v_ask
+    "rival hits\n"           # v_attack
+    "rival's CF\n"           # v_cf
+    "foul/injury\n"          # v_split
     "foul chart\n"           # v_foul
     "injury chart\n"         # v_injury
-    "as PL rolls\n"          # v_pl
-    "on punch chart\n"       # v_punch
-    "exchange ends\n"        # v_finish
-    "bell at once\n"         # v_bell
-    "control carries\n"      # v_carry
-    "AGG decides\n"          # v_agg
-    "rounds won\n"           # v_rounds
+    "as PL\n"                # v_pl
+    "punch chart\n"          # v_punch
+    "exch. ends\n"           # v_finish
+    "bell now\n"             # v_bell
+    "same lead\n"            # v_carry
+    "AGG leads\n"            # v_agg
+    "rounds\n"               # v_rounds
     "points\n"               # v_points
     "r\n"                    # r_short
     "v\n"                    # versus
     "Cards asked\n"         # r_assisted
-    "Tie-break\n"            # r_tie_break
+    "If equal\n"             # r_tie_break
     "10-pt must\n"           # v_ten
     "draw\n"                 # v_none
     "next count\n"           # v_next

@@ -95,35 +95,35 @@ LABELS = (
     "без рассечения",          # no_cut
     "Равная AGG",              # r_agg_tie
     "Провал CF",               # r_lose_control
-    "Бросок 99/100",           # r_foul_chart
-    "Броски KI",               # r_ki_roll
-    "KI двигает время",        # r_ki_clock
-    "Время вышло",             # r_round_end
+    "99/100",                  # r_foul_chart
+    "Бросок KI",               # r_ki_roll
+    "Часы при KI",             # r_ki_clock
+    "Время",                   # r_round_end
     "Новый раунд",             # r_round_start
-    "Решение по",              # r_decision
-    "3 нокдауна: нокаут",      # r_three_knockdowns
+    "Решение",                 # r_decision
+    "3 нокдауна КО",           # r_three_knockdowns
     "переброс",                # v_roll
-    "начинает красный",        # v_red
-    "решает судья",            # v_ask
-    "атакует соперник",        # v_attack
-    "соперник бросает CF",     # v_cf
-    "99 фол, 100 травма",      # v_split
-    "таблица фолов",           # v_foul
-    "таблица травм",           # v_injury
-    "как броски PL",           # v_pl
-    "по таблице ударов",       # v_punch
-    "обмен до конца",          # v_finish
+    "красный",                 # v_red
+    "судья",                   # v_ask
+    "атака",                   # v_attack
+    "бросок CF",               # v_cf
+    "фол/травма",              # v_split
+    "фолы",                    # v_foul
+    "травмы",                  # v_injury
+    "как PL",                  # v_pl
+    "таблица",                 # v_punch
+    "доиграть",                # v_finish
     "сразу гонг",              # v_bell
-    "контроль сохраняется",    # v_carry
+    "тот же",                  # v_carry
     "по AGG",                  # v_agg
-    "выигранным раундам",      # v_rounds
-    "очкам",                   # v_points
+    "раунды",                  # v_rounds
+    "очки",                    # v_points
     "р",                       # r_short
     "—",                       # versus
     "Карты вручную",           # r_assisted
-    "При равенстве",           # r_tie_break
-    "10-балльной",             # v_ten
+    "Равенство",               # r_tie_break
+    "10-балльная",             # v_ten
     "ничья",                   # v_none
-    "следующий счёт",          # v_next
+    "доп. счёт",               # v_next
     "НРФ",                     # marks
 )
