@@ -238,6 +238,31 @@ def test_a_bout_resumed_before_its_roll_off_lays_out(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scoresheet_round_with_every_mark_lays_out(lang):
+    """Both corners' round 1 at its widest: two-digit points, two knockdowns,
+    two cuts and points off for fouls ("10 D2C2F-12" beside its rival's)."""
+    from dicebox.core import titlebout as tb
+
+    dev = device(lang)
+    steps = [("choose", AnyOf("Title Bout"), "bout"), ("choose", AnyOf("Start the bout"), "bout")]
+    steps += [("hold", 1 << B.OK, 900)] * 12 + [("hold", 1 << B.OK, 80), ("wait", 300)]
+    script.run(dev, steps)
+    assert type(dev.app.top).__name__ == "Scoresheet"
+    g = dev.app.top.game
+    for side in (0, 1):
+        g.score[side][0] = 10
+        for k, n in ((tb.SHEET_DOWN, 2), (tb.SHEET_CUT, 2), (tb.SHEET_FOUL, 3), (tb.SHEET_OFF, 12)):
+            g.sheet[side * 4 + k] = n
+    for _ in range(20):
+        dev.press(B.UP)  # round 1 at the top
+    checker = checked(dev, "scoresheet marks")
+    dev.app.redraw()
+    dev.wait(100)
+    problems = collect(checker, latin=True)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_paused_timers_notice_lays_out(lang):
     """A boot without a clock chip after a wound session ran: the notice, then
     the time-off picker at its widest (23:59)."""

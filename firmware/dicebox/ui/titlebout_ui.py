@@ -28,6 +28,7 @@ _END = const(2)
 _SHORT = const(6)  # characters of a name beside the big digits
 _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
 _SHEET_ROWS = const(5)  # scoresheet rows on screen
+_CELL = const(9)  # characters of a corner's round on the scoresheet
 _STOP = tb.STOP_PICK
 # What only the set-up and the start of a record need: the fight runs without them
 # (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
@@ -290,8 +291,11 @@ class TitleBoutScreen(FightScreen):
     def name(self, side, short=True):
         f = self.game.fighters[side]
         # no card, or the card the box asks the questions of: the corner's name
-        n = surname(f.name) if f is not None and f.name != ("Red", "Blue")[side] else tt(tb.SIDES[side])
-        return n[:_SHORT] if short else n
+        if f is not None and f.name != ("Red", "Blue")[side]:
+            n = surname(f.name)
+            return n[:_SHORT] if short else n
+        n = tt(tb.SIDES[side])
+        return (draw.shorten(n, _SHORT) or n[:_SHORT]) if short else n  # "Красн.", not "Красны"
 
     def _side_name(self, side):
         return self.name(side, False)
@@ -512,7 +516,14 @@ def _cell(g, rnd, side):
         m += "%s-%d" % (letters[2], off)
     elif g.marks(rnd, side, tb.SHEET_FOUL):
         m += letters[2]
-    return out + " " + m if m else out
+    if not m:
+        return out
+    if len(out) + 1 + len(m) <= _CELL:
+        return out + " " + m
+    if len(out) + len(m) > _CELL:  # the widest rounds: the letters without their counts
+        m = letters[0] * (g.marks(rnd, side, tb.SHEET_DOWN) > 0) + letters[1] * (g.marks(rnd, side, tb.SHEET_CUT) > 0) + \
+            (("%s-%d" % (letters[2], off)) if off else letters[2] * (g.marks(rnd, side, tb.SHEET_FOUL) > 0))
+    return out + m
 
 
 class Scoresheet(Screen):
@@ -571,5 +582,6 @@ class Scoresheet(Screen):
             self._cols(c, str(a), str(b), y)
 
     def _cols(self, c, a, b, y):
-        text.draw(c, a, 74 - text.width(a), y)  # room for "12 D2C" in each corner's column
+        # each corner's column holds _CELL characters ("10 D2C2F"): red's ends at 70
+        text.draw(c, a, 70 - text.width(a), y)
         text.draw(c, b, 126 - text.width(b), y)
