@@ -263,6 +263,32 @@ def test_a_scoresheet_round_with_every_mark_lays_out(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bout_of_an_own_fighter_with_the_longest_name_lays_out(lang):
+    """An own fighter named with all 16 letters the editor takes, rated, saved
+    and boxed to the end: the box asks his punches, the end screen, the
+    scoresheet, History and the transcript name him."""
+    dev = device(lang)
+    checker = checked(dev, "own fighter")
+    steps = [("choose", AnyOf("Title Bout"), "bout"), ("hold", 1 << B.OK, 80)]
+    steps += [("hold", 1 << B.DOWN, 80)] * 5 + [("hold", 1 << B.OK, 80)]  # Red: own card
+    steps += [("hold", 1 << B.OK, 80)] * 15 + [("hold", 1 << B.OK, 900)]  # 16 letters, then the name ends
+    steps += [("hold", 1 << B.OK, 80)] * 7  # his seven ratings as the pickers start
+    steps += [("choose", AnyOf("Start the bout"), "bout")]
+    script.run(dev, steps)
+    assert dev.app.top.game.fighters[0].name == "Redaaaaaaaaaaaaa"
+    for _ in range(3000):
+        if type(dev.app.top).__name__ == "Scoresheet":
+            break
+        dev.press(B.OK)
+    assert type(dev.app.top).__name__ == "Scoresheet"
+    script.run(dev, [("hold", 1 << B.BACK, 80), ("hold", 1 << B.BACK, 80), ("choose", AnyOf("History"), "bout"),
+                     ("hold", 1 << B.OK, 80)])
+    assert type(dev.app.top).__name__ == "Transcript"
+    problems = collect(checker, latin=True)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_paused_timers_notice_lays_out(lang):
     """A boot without a clock chip after a wound session ran: the notice, then
     the time-off picker at its widest (23:59)."""

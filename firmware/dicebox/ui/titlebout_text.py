@@ -22,6 +22,7 @@ _KEYS = (
     "r_decision\nr_three_knockdowns\nv_roll\nv_red\nv_ask\nv_attack\nv_cf\nv_split\nv_foul\nv_injury\n"
     "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\nr_short\nversus\n"
     "r_assisted\nr_tie_break\nv_ten\nv_none\nv_next\nmarks\n"
+    "p_jab\np_cross\np_hook\np_uppercut\np_overhand\n"
 )
 
 _EN = (
@@ -149,6 +150,11 @@ _EN = (
     "draw\n"                 # v_none
     "next count\n"           # v_next
     "DCF\n"                  # marks
+    "jab\n"                  # p_jab
+    "cross\n"                # p_cross
+    "hook\n"                 # p_hook
+    "uppercut\n"             # p_uppercut
+    "overhand\n"             # p_overhand
 )
 
 

@@ -52,7 +52,7 @@ LABELS = (
     "рассечение",              # cut
     "ОСТАНОВЛЕН",              # stopped
     "ничего: промах",          # nothing
-    "Инстинкт убийцы x",       # killer
+    "Инстинкт убийцы х",       # killer
     "гонг",                    # bell
     "КО",                      # KO
     "ТКО",                     # TKO
@@ -126,4 +126,9 @@ LABELS = (
     "ничья",                   # v_none
     "доп. счёт",               # v_next
     "НРФ",                     # marks
+    "джеб",                    # p_jab
+    "кросс",                   # p_cross
+    "хук",                     # p_hook
+    "апперкот",                # p_uppercut
+    "оверхенд",                # p_overhand
 )

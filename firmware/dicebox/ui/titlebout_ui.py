@@ -347,7 +347,7 @@ class TitleBoutScreen(FightScreen):
             return "%s %s" % (n(a), tt("misses"))
         if name == "punch":
             f = self.game.fighters[a]
-            what = f.punch_names[b] if b >= 0 and f.punch_names else tt("lands")
+            what = _punch(f.punch_names[b]) if b >= 0 and f.punch_names else tt("lands")
             return "%s %s +%d" % (n(a), what, c & 255)
         if name == "down":
             return "%s %s %d" % (n(a), tt("down"), b)
@@ -377,7 +377,11 @@ class TitleBoutScreen(FightScreen):
         r = r or self.game.result()  # a dict with the scoresheet: made once a frame
         if r["winner"] is None:
             return tt("draw")
-        return "%s %s" % (self.name(0 if r["side"] == "red" else 1, False), tt("wins"))
+        side = 0 if r["side"] == "red" else 1
+        s = "%s %s" % (self.name(side, False), tt("wins"))
+        if text.width(s) > draw.W - 2:  # a long name: as beside the big digits
+            s = "%s %s" % (self.name(side), tt("wins"))
+        return s
 
     def _method(self, r):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
@@ -459,7 +463,10 @@ class TitleBoutScreen(FightScreen):
         text.draw(c, s, 128 - text.width(s, text.MEDIUM), 30, text.MEDIUM)
         if self.roll_at >= 0:
             value = g.log.entry(self.roll_at)[3]
-            text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
+            if value < 100:
+                text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
+            else:  # three big digits would touch the names: 100 in the 16-px font
+                text.draw_center(c, str(value), 23, text.MEDIUM, 1, 37, 91)
             text.draw_center(c, self._for_line(), 48)
         elif g.prompt() is tb.NEXT:
             text.draw_center(c, tt("ok_hint"), 48)
@@ -499,6 +506,13 @@ class TitleBoutScreen(FightScreen):
         text.draw_center(c, tt(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
         text.draw_center(c, tt("sheet_hint"), 56)
+
+
+def _punch(name):
+    """A card's punch in the screen's language: the usual ones translated
+    (jab, cross, hook ...), a card's own words as written."""
+    s = tt("p_" + name)
+    return name if s.startswith("p_") else s
 
 
 def _cell(g, rnd, side):
