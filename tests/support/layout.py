@@ -1,5 +1,5 @@
 """A layout checker for the simulated box: every text run the firmware draws is
-heard through dicebox.ui.text.sink, with its inked box, and each frame is checked:
+heard through dicebox.ui.text.draw (wrapped here), with its inked box, and each frame is checked:
 
 - ink leaves the glass (128 x 64);
 - white-on-black text (a header, a selected row) leaves the bar it sits on;
@@ -24,6 +24,9 @@ BIG_GAP = 2  # big digits: at least this much clear around them (more than 2 px)
 _ink_cache = {}
 
 
+_REAL_DRAW = [_text.draw]  # text.draw as the firmware has it (Checker wraps it while it listens)
+
+
 def ink(s, font):
     """(x0, y0, x1, y1) of the inked pixels of s drawn at 0,0, exclusive ends; None if blank."""
     key = (s, id(font))
@@ -34,12 +37,7 @@ def ink(s, font):
         w = max(1, _text.width(s, font) + 2)
         h = font.height
         c = Canvas(None, w, h)
-        sink = _text.sink
-        _text.sink = None
-        try:
-            _text.draw(c, s, 0, 0, font)
-        finally:
-            _text.sink = sink
+        _REAL_DRAW[0](c, s, 0, 0, font)
         xs = []
         ys = []
         for y in range(h):
@@ -124,11 +122,18 @@ class Checker:
 
         self._list_rows = list_rows
         _draw.list_rows = traced_list_rows
-        _text.sink = self.heard
+        real = _REAL_DRAW[0]
+        heard = self.heard
+
+        def traced_draw(canvas, s, x, y, font=_text.SMALL, color=1):
+            heard(x, y, s, font, color)
+            return real(canvas, s, x, y, font, color)
+
+        _text.draw = traced_draw  # the module's global too: draw_center's calls are heard
         device.on_frame = self.frame
 
     def close(self):
-        _text.sink = None
+        _text.draw = _REAL_DRAW[0]
         _draw.list_rows = self._list_rows
         self.device.on_frame = None
 

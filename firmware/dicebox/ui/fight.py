@@ -15,8 +15,6 @@
 """
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
-from dicebox.core.log import INPUT as _INPUT
-from dicebox.core.log import ROLL as _ROLL
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
 from dicebox.ui.lang import t
@@ -104,9 +102,9 @@ class FightScreen(Screen):
         n = 0
         for i in range(len(log) - 1, -1, -1):
             kind = log.entry(i)[0]
-            if kind == _INPUT:
+            if kind == 2:  # core/log.INPUT (a name here would cost the boot's name pool)
                 break
-            if kind == _ROLL:
+            if kind == 0:  # core/log.ROLL
                 n += 1
         return t("undo_rolls") % n if n else ""
 

@@ -12,10 +12,6 @@ from dicebox.ui.lang import t
 _LINES = const(6)  # transcript lines on screen
 
 
-def _wrap(s):
-    return draw.wrap(s) if s is not None else ()
-
-
 class History(Menu):
     def __init__(self, app):
         items = []
@@ -65,7 +61,8 @@ class Transcript(Screen):
                     wide = True
                 starts[i] = total
                 if i < n:
-                    total += len(_wrap(self.line(i)))
+                    s = self.line(i)
+                    total += len(draw.wrap(s)) if s is not None else 0
             self.starts = starts
             self.count = total
             self.title = "%s %d" % (t("seed"), self.rec.seed)  # the mode is on the History row opened
@@ -104,7 +101,9 @@ class Transcript(Screen):
         shown = []
         i = lo
         while len(shown) < _LINES + self.first - starts[lo] and i < len(starts) - 1:
-            shown.extend(_wrap(self.line(i)))
+            s = self.line(i)
+            if s is not None:
+                shown.extend(draw.wrap(s))
             i += 1
         self.shown = shown[self.first - starts[lo]:]
         self.shown_at = self.first

@@ -36,9 +36,40 @@ def screen_for(app, rec):
     raise ValueError("no LARP screen for " + rec.ruleset)
 
 
+# (here, not in draw.py: only the LARP fights use them, and a name at boot costs the name pool)
+_VOWELS = const("aeiouyаеёиоуыэюяйьъ")
+
+
+def shorten(s, chars):
+    """s in at most chars characters, as a player would write it on paper: its
+    longest word cut after a consonant, with a dot ("прав. рука"); None if no
+    such cut is short enough."""
+    while len(s) > chars:
+        words = s.split(" ")
+        k = 0
+        for i in range(len(words)):
+            if len(words[i].rstrip(".")) > len(words[k].rstrip(".")):
+                k = i
+        w = words[k].rstrip(".")
+        n = min(len(w) - 1, len(w) - (len(s) - chars) - 1)
+        while n >= 3 and _VOWELS.find(w[n - 1]) >= 0:
+            n -= 1
+        if n < 3:
+            return None
+        words[k] = w[:n] + "."
+        s = " ".join(words)
+    return s
+
+
 def big_line(c, s, y, color=1, x0=0, x1=128):
-    """MEDIUM, shortened as a player would write it if too wide (draw.fit_line)."""
-    draw.fit_line(c, s, y, x0, x1, color)
+    """s centred in x0..x1 at y in MEDIUM (16 px: read at arm's length), cut as
+    shorten() does if it is too wide; SMALL, 4 px lower, only if no cut fits."""
+    room = (x1 - x0 + 2) // text.MEDIUM.advance
+    short = s if len(s) <= room else shorten(s, room)
+    if short is not None:
+        text.draw_center(c, short, y, text.MEDIUM, color, x0, x1)
+    else:
+        text.draw_center(c, s, y + 4, text.SMALL, color, x0, x1)
 
 
 def last_event(game, names):

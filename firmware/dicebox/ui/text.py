@@ -7,7 +7,6 @@
     width(s, font=SMALL)            inked width: len(s)*advance minus the trailing gap
     draw(canvas, s, x, y, font=SMALL, color=1) -> pen x after the last glyph
     draw_center(canvas, s, y, font=SMALL, color=1, x0=0, x1=128) -> left x
-    sink = f                        f(x, y, s, font, color) for every run drawn
 
 color=1 sets glyph pixels and leaves the background; color=0 clears glyph
 pixels (text on a filled bar).  Characters a font lacks draw its box glyph.
@@ -124,13 +123,7 @@ def width(s, font=SMALL):
     return n * font.advance - font.gap if n else 0
 
 
-# sink(x, y, s, font, color), when set, hears of every run drawn (the layout test)
-sink = None
-
-
 def draw(canvas, s, x, y, font=SMALL, color=1):
-    if sink is not None:
-        sink(x, y, s, font, color)
     src = font._src
     cell = font._cell
     w = font.cell_width

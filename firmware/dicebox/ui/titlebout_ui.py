@@ -295,7 +295,9 @@ class TitleBoutScreen(FightScreen):
             n = surname(f.name)
             return n[:_SHORT] if short else n
         n = tt(tb.SIDES[side])
-        return (draw.shorten(n, _SHORT) or n[:_SHORT]) if short else n  # "Красн.", not "Красны"
+        if short and len(n) > _SHORT:
+            return n[: _SHORT - 1] + "."  # "Красн.", not "Красны"
+        return n
 
     def _side_name(self, side):
         return self.name(side, False)
