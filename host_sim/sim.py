@@ -3,6 +3,9 @@
 Keys: arrows UP/DOWN (LEFT/RIGHT too), Enter = OK, Backspace/Esc = BACK,
 o / b = hold OK / BACK (a long press), s = screenshot PNG, q = quit.
 Time runs in real time; the flash is a folder (~/.dicebox-sim by default).
+Every key is one whole press, whatever the key rate. After Settings' Sleep
+without a key the display goes dark, as the box's does: the status line says
+so, and the key that wakes it does nothing else.
 """
 import curses
 import os
@@ -14,6 +17,7 @@ from host_sim.device import Device, Platform
 from host_sim.errors import CliError
 
 HELP = "arrows move  Enter OK  Bksp/Esc BACK  o/b hold OK/BACK  s shot  q quit"
+SLEEP_NOTE = "the display sleeps (Settings: Sleep): any key wakes it, and does nothing else"
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
 CLICK_MS = 80
 LONG_MS = 900
@@ -80,37 +84,45 @@ def _loop(scr, device, shots):
     keys = _keymap()
     width, height = device.panel.width, device.panel.height
     start = time.monotonic()
-    release_at = None
-    held = 0
     shown = -1
     status = ""
     shot_no = 0
     last_size = None
+    asleep = False
     while True:
         now = int((time.monotonic() - start) * 1000)
-        if release_at is not None and now >= release_at:
-            device.levels &= ~held
-            release_at = None
         if now > device.now:
             device.wait(now - device.now)
         key = scr.getch()
         if key == ord("q"):
             return 0
         if key == ord("s"):
-            shot_no += 1
-            status = _shot(device, shots, shot_no)
+            if device.app.display_on:
+                shot_no += 1
+                status = _shot(device, shots, shot_no)
+            else:
+                status = "the display sleeps: a key wakes it, then s saves it"
             shown = -1
-        elif key in keys and release_at is None:
-            button, ms = keys[key]
-            held = 1 << button
-            device.levels |= held
-            release_at = now + ms
+        elif key in keys:
+            press(device, *keys[key])
+        if asleep != (not device.app.display_on):
+            asleep = not asleep
+            status = SLEEP_NOTE if asleep else ""
+            shown = -1
         size = scr.getmaxyx()
         if device.frames != shown or key == curses.KEY_RESIZE or size != last_size:
             shown = device.frames
             last_size = size
             _paint(scr, device, width, height, status)
         time.sleep(0.01)
+
+
+def press(device, button, ms):
+    """One key, one whole press: held ms, then released long enough for the
+    debouncer to see it (device.hold), in simulated time at once. Keys that come
+    faster than that (a key held down, a burst) each still count: the box's
+    clock runs ahead a little and waits for the real one to catch up."""
+    device.hold(1 << button, ms)
 
 
 def _shot(device, shots, number):

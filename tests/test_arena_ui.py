@@ -180,7 +180,7 @@ def test_ok_steps_one_moment_and_the_grid_shows_both_fighters():
     d.press(B.OK)  # moment 1
     g = s.game
     assert s.session.rec.inputs == [0, 0] and g.moment == 1
-    assert any(line.startswith("d6 ") for line in s.lines)  # the step's dice
+    assert any(line.startswith("dice d6:") for line in s.lines)  # the step's dice
     assert any(" v " in line for line in s.lines)  # the moves in words
     for space in range(1, 9):
         x = (space - 1) * 16

@@ -33,8 +33,17 @@ def _whole(tmp_path):
     """Every screen line of the transcript, made at once (CPython has the room)."""
     store = Store(str(tmp_path))
     rec = _record.loads(store.history_record(store.history()[0][0]), "long")
+    summary = store.history()[0][1]
     whole = []
     for line in _record.lines(_record.replay(rec), rec):
+        # as the box shows it: an input as "▶ value" (a wound list's, none), the result as the History row
+        if line.startswith("> input "):
+            value = line.split(": ", 1)[1]
+            if value.startswith("["):
+                continue
+            line = "\u25b6 " + value
+        elif line.startswith("result: "):
+            line = "= " + summary
         whole.extend(draw.wrap(line))
     return whole
 
@@ -42,8 +51,8 @@ def _whole(tmp_path):
 def test_every_page_shows_the_lines_the_whole_transcript_has(tmp_path):
     d, tr = _open(tmp_path)
     whole = _whole(tmp_path)
-    assert type(tr).__name__ == "Transcript" and tr.count == len(whole) > 1000
-    assert any(line.startswith("result:") for line in whole[-40:])
+    assert type(tr).__name__ == "Transcript" and tr.count == len(whole) > 500
+    assert any(line.startswith("= ") for line in whole[-40:])
     def check():
         shown, skip = tr.window()
         assert shown[skip:skip + 6] == whole[tr.first:tr.first + 6], tr.first
@@ -60,10 +69,10 @@ def test_every_page_shows_the_lines_the_whole_transcript_has(tmp_path):
 
 
 def _last_page_high_water(proc, tmp_path):
-    """history_heap.py's output checked (the 4-hour transcript's 1,102 lines, its
+    """history_heap.py's output checked (the 4-hour transcript's ~800 lines, its
     last page made on demand); its heap high-water."""
     out = proc.stdout.decode().splitlines()
-    assert out[0].split()[:4] == ["screen", "Transcript", "lines", "1102"], out[0]
+    assert out[0].split()[:4] == ["screen", "Transcript", "lines", str(len(_whole(tmp_path)))], out[0]
     assert [line[1:] for line in out[1:-1]] == _whole(tmp_path)[-6:]
     return int(out[-1].split()[1])
 

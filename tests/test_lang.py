@@ -43,7 +43,7 @@ def test_t_follows_the_language():
         lang.set_lang("ru")
         assert lang.LANG[0] == "ru"
         assert lang.t("dice") == "Кости" and lang.t("error_x") == "error_x"
-        assert lang.t("back_hint") == "BACK: выход" and lang.t("titlebout") == "Титульный бой"
+        assert lang.t("back_hint") == "НАЗАД: выход" and lang.t("titlebout") == "Титульный бой"
         lang.set_lang("en")
         assert lang.t("back_hint") == "BACK: leave" and lang.t("nope") == "nope"
     finally:
@@ -70,7 +70,7 @@ def test_mode_labels_follow_the_language():
         assert larp_ui.L("stealth") == "Stealth" and larp_ui.L("boxer") == "Boxer" and larp_ui.L("undone") == "Undone"
         lang.set_lang("ru")
         assert arena_text.t("duel") == "Поединок" and arena_text.stat(1) == "Выносливость"
-        assert titlebout_text.tt("count chart") == "счёт" and arena_text.t("yes_no") == "OK да  BACK нет"
+        assert titlebout_text.tt("count chart") == "счёт" and arena_text.t("yes_no") == "ОК да  НАЗАД нет"
         assert larp_ui.L("stealth") == "Кулуарка" and larp_ui.L("boxer") == "Боец" and larp_ui.L("undone") == "Отменено"
     finally:
         lang.set_lang("en")

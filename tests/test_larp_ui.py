@@ -1,5 +1,6 @@
 """LARP judge screens driven through the simulated device's buttons."""
 import json
+import re
 
 import pytest
 
@@ -55,7 +56,7 @@ def top(d):
 def larp_menu(d):
     """From Home: move to the LARP judge entry (the menu grows with modes) and open it."""
     menu = d.app.top
-    while menu.items[menu.sel][0] not in ("LARP judge", "Судья LARP"):
+    while menu.items[menu.sel][0] not in ("LARP judge", "Судья ролевой игры"):
         d.press(B.DOWN)
     d.press(B.OK)
     assert top(d) == "LarpMenu"
@@ -120,7 +121,7 @@ def test_the_seed_is_shown_only_after_the_end():
         aim(d, bout, g.order(3 - g.attacker)[g.progress[g.attacker]])
         d.press(B.OK)
     assert any(s == "seed 1" for s in drawn(d)) and order == bout.game.order(2)
-    assert d.store.history()[0][1].startswith("boxing knockout")
+    assert d.store.history()[0][1].startswith("Boxing ") and d.store.history()[0][1].endswith("(KNOCKOUT)")
 
 
 @pytest.mark.parametrize("lang, want", [("en", ("HA!", "OH!", "OOOF!")), ("ru", ("ХА!", "ОХ!", "УУУХ!"))])
@@ -153,7 +154,7 @@ def test_block_shows_only_block_until_the_end():
     assert g.attacker == 1 and g.can_block()
     aim(d, bout, [z for z in range(6) if z not in g.order(2)][0])
     d.press(B.OK)  # HA!
-    assert "держи OK: БЛОК!" in drawn(d)
+    assert "держи ОК: БЛОК!" in drawn(d)
     aim(d, bout, g.order(2)[0])  # a OOOF! ...
     d.press(B.OK, 900)  # ... blocked by the Champion (hold OK)
     screen = drawn(d)
@@ -231,14 +232,14 @@ def test_first_aid_and_medical_help_name_the_participant_and_the_wound():
     choose_item(d, "First aid")
     assert top(d) == "HelpConfirm"
     shown = drawn(d)
-    assert shown[:2] == ["First aid", "#3"] and shown[2].startswith("wound 1: light 29:")
+    assert shown[:2] == ["First aid", "#3"] and shown[2] == "wound 1:" and shown[3].startswith("light 29:")
     d.press(B.OK)
     assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 3, 0]
     person = open_person(d, 3)
     labels = [item[0] for item in person.items]
     assert "First aid" not in labels and "  light aid" in labels  # only the heavy wound runs: medical help
     choose_item(d, "Medical help")
-    assert drawn(d)[2].startswith("wound 2: heavy 14:")
+    assert drawn(d)[2] == "wound 2:" and drawn(d)[3].startswith("heavy 14:")
     d.press(B.BACK)  # not now: nothing entered
     assert top(d) == "Person" and inputs(d)[-1][1] == W.AID
 
@@ -255,7 +256,7 @@ def test_help_for_one_wound_from_its_row():
     choose_item(d, rows[1])
     assert top(d) == "Menu" and d.app.top.title == "wound 2"
     choose_item(d, "First aid")
-    assert drawn(d)[2].startswith("wound 2: light 29:")
+    assert drawn(d)[2] == "wound 2:" and drawn(d)[3].startswith("light 29:")
     d.press(B.OK)
     assert top(d) == "TrackerScreen" and inputs(d)[-1][1:] == [W.AID, 5, 2]
     assert list(tracker(d.app).game.due)[0] >= 0 and tracker(d.app).game.due[1] == -1
@@ -267,8 +268,8 @@ def test_a_new_session_sets_what_first_aid_stops():
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)
-    choose_item(d, "П.п. от: лёгких")
-    assert "П.п. от: любых" in [item[0] for item in d.app.top.items]
+    choose_item(d, "1-я помощь: лёгкие")
+    assert "1-я помощь: любые" in [item[0] for item in d.app.top.items]
     d.press(B.UP)
     d.press(B.UP)
     d.press(B.UP)
@@ -352,7 +353,7 @@ def test_duel_wounds_the_heap_had_no_room_for_are_offered_over_the_menu(monkeypa
     assert failed and screen not in d.app.stack and top(d) == "ParticipantPicker"
     menu = d.app.stack[1]
     assert type(menu).__name__ == "LarpMenu" and menu.later_wounds is None
-    assert d.store.history()[0][1].startswith("duel") and not d.store.has_current()
+    assert d.store.history()[0][1].startswith("Melee duel: ") and not d.store.has_current()
     name_duellists(d, wounds)
     assert top(d) == "LarpMenu"
 
@@ -507,15 +508,17 @@ def test_list_is_sorted_by_time_left_and_counts_down_once_a_second():
     wound(d, 3, larp.LIGHT)
     d.wait(60000)
     wound(d, 9, larp.HEAVY)  # 15 min left: nearer than 3's 29 min
-    wound(d, 5, larp.MORTAL)  # no timer: after the running ones
-    assert [r[1] for r in scr.rows[:scr.n]] == [9, 3, 5]
+    wound(d, 5, larp.MORTAL)  # waits for the player's choice: first, it needs the judge now
+    assert [r[1] for r in scr.rows[:scr.n]] == [5, 9, 3]
     lines = drawn(d)
-    assert lines[3].startswith(" 9") and "14:5" in lines[3] and "28:5" in lines[4] and "ask!" in lines[5]
+    assert lines[3].startswith(" 5") and "ask!" in lines[3] and "mortal" in lines[3]
+    assert lines[4].startswith(" 9") and "14:5" in lines[4] and "heavy" in lines[4] and "28:5" in lines[5]
     frames = d.frames
     d.wait(3000)
     assert 2 <= d.frames - frames <= 4  # a redraw a second, not a tick
-    later = drawn(d)[3]
-    assert later[-9:-4] < lines[3][-9:-4] and later[-9:-7] == "14"
+    later = drawn(d)[4]
+    timer = re.compile(r"[0-9][0-9]:[0-9][0-9]")
+    assert timer.search(later).group() < timer.search(lines[4]).group() and timer.search(later).group()[:2] == "14"
     assert tr.game.now < tr.ms
 
 
@@ -713,7 +716,7 @@ def test_the_reveal_lock_in_russian():
     boxing(d)
     _hold_ok(d)
     again = _hold_ok(d)
-    assert "уже показан" in again and "судья: держи OK" in again
+    assert "уже показан" in again and "судья: держи ОК" in again
 
 
 def test_an_alert_over_a_held_reveal_leaves_it_blank():

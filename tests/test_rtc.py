@@ -129,7 +129,7 @@ def test_the_notice_in_russian_and_back_adds_nothing(tmp_path):
     d2 = Device(store=Store(str(tmp_path)), platform=Platform(b"\x00\x00\x10\x00"))
     d2.wait(100)
     assert top(d2) == "PausedScreen"
-    assert "Таймеры ран стояли" in drawn(d2) and "BACK: не добавлять" in drawn(d2)
+    assert "Таймеры стояли" in drawn(d2) and "НАЗАД: не добавлять" in drawn(d2)
     d2.press(B.BACK)
     assert top(d2) == "Home" and tracker(d2.app).ms <= before + 1000
 

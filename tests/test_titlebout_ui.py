@@ -98,12 +98,12 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     d = device()
     setup(d)  # Antuofermo v Brandt: both AGG 10
     open_item(d, "Rules")
-    assert top(d) == "Rules" and d.app.top.items[0][0] == "assisted: off"
+    assert top(d) == "Rules" and d.app.top.items[0][0] == "Cards asked: off"
     d.press(B.DOWN)
-    assert d.app.top.items[1][0] == "agg_tie: roll"
+    assert d.app.top.items[1][0] == "Equal AGG: roll-off"
     d.press(B.OK)
     d.press(B.OK)  # roll -> red -> ask
-    open_item(d, "decision")  # rounds -> points
+    open_item(d, "Decision")  # rounds -> points
     assert d.app.top.changed == {"agg_tie": "ask", "decision": "points"}
     d.press(B.BACK)
     assert d.app.top.items[4][0] == "Rules: 2 changed"
@@ -118,6 +118,33 @@ def test_rule_options_are_chosen_in_set_up_and_an_agg_tie_can_be_the_referees():
     rec = f.session.rec
     assert rec.options["agg_tie"] == "ask" and rec.options["decision"] == "points"
     assert rec.inputs == [1] and f.game.control == 1 and f._event_line() == "Brandt starts"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_ruling_and_its_every_value_fit_one_row(lang):
+    """The Rules list is read at a glance: each row whole on the glass,
+    whichever value OK has cycled it to."""
+    from dicebox.ui import draw, text
+
+    d = device()
+    settings = dict(d.app.settings)
+    settings["lang"] = lang
+    d.app.apply_settings(settings)
+    setup(d)
+    open_item(d, "Rules" if lang == "en" else "Правила")
+    rules = d.app.top
+    assert top(d) == "Rules" and len(rules.items) == len(tb.OPTIONS) - 4
+    seen = set()
+    for row in range(len(rules.items)):
+        first = rules.items[row][0]
+        while True:
+            label = rules.items[row][0]
+            seen.add(label)
+            assert text.width(label) <= draw.ROW_TEXT_W, label
+            rules.items[row][1]()  # OK: the next value
+            if rules.items[row][0] == first:
+                break
+    assert len(seen) == sum(2 if a is bool else len(a) for _, _, a in tb.OPTIONS[4:])
 
 
 def test_stepping_roll_by_roll_into_a_new_round_takes_one_ok():

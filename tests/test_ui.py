@@ -35,8 +35,8 @@ def test_dice_roll_shows_the_records_result_in_big_digits():
     d = device(seed=77)
     d.press(B.OK)  # Dice
     before = d.glass()
-    for _ in range(3):
-        d.press(B.DOWN)  # d3 -> d6 -> d10 -> d20
+    for _ in range(6):
+        d.press(B.DOWN)  # d3 -> d4 -> d6 -> d8 -> d10 -> d12 -> d20
     d.press(B.OK)
     screen = d.app.top
     rec = screen.session.rec
@@ -80,7 +80,8 @@ def test_leaving_dice_puts_the_session_in_history_and_the_transcript_pages():
     d.press(B.OK)
     d.press(B.OK)  # the session
     lines = d.app.top.window()[0]  # the lines on screen, made on demand
-    assert lines[0] == "> input 1: d3" and any(line.startswith("  d3 = ") for line in lines)
+    assert lines[0] == "\u25b6 d3" and any(line.startswith("  d3 = ") for line in lines)  # what was given, then its dice
+    assert d.app.top.line(len(d.app.top.game.log)) == "= " + summary  # the result: its History row
     first = d.app.top.first
     d.press(B.DOWN)
     assert d.app.top.first == first + 1
@@ -97,10 +98,10 @@ def test_russian_labels_render():
     english = d.glass()
     d.press(B.OK)
     assert d.app.settings["lang"] == "ru"
-    assert labels(d)[0].startswith("Сид")
+    assert labels(d)[0].startswith("Зерно")
     assert d.glass() != english
     d.press(B.BACK)
-    assert labels(d) == ["Кости", "Титульный бой", "Судья LARP", "Арена", "История", "Настройки"]
+    assert labels(d) == ["Кости", "Титульный бой", "Судья ролевой игры", "Арена", "История", "Настройки"]
     assert '"lang":"ru"' in d.store.read_text("settings.json")
 
 
@@ -244,9 +245,9 @@ def test_the_display_sleeps_across_a_ticks_wrap():
     assert not d.app.display_on
 
 
-@pytest.mark.parametrize("lang, short", [("en", "seed: 467500801"), ("ru", "сид: 467500801")])
+@pytest.mark.parametrize("lang, short", [("en", "seed: 467500801"), ("ru", "зерно: 467500801")])
 def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
-    # "Fixed seed: 467500801" (and "Заданный сид: ...") ran off the glass: the
+    # "Fixed seed: 467500801" (and "Заданное зерно: ...") ran off the glass: the
     # last digits of the seed a referee reads to replay a fight were lost
     from dicebox.ui import draw, lang as L, text
 
@@ -262,7 +263,7 @@ def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
         settings["seed"] = 42  # a short seed keeps the long label
         d.app.apply_settings(settings)
         d.app.top.build()
-        assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданный сид: 42")
+        assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданное зерно: 42")
     finally:
         L.set_lang("en")
 

@@ -16,11 +16,14 @@ with open(path) as f:
     script.parse(f.read(), path)
 
 import host_sim.panel  # noqa: E402, F401  (this script reads the panel model: loaded with its code, before the firmware's)
-from host_sim.device import Device, Platform  # noqa: E402
 
 if heap:
     import heapbase
 
+    harness = heapbase.live()  # this script, the script reader and the panel model's code: no Pico holds them
+from host_sim.device import Device, Platform  # noqa: E402
+
+if heap:
     heapbase.live()  # a collect, as the firmware's loop does after its imports: long-lived objects go low
 device = Device(platform=Platform(b"\x00\x00\x10\x00"))
 if heap:
@@ -42,4 +45,4 @@ frame(device)
 with open(path) as f:
     for line in f:
         script.run(device, script.parse(line.rstrip("\n"), path))
-print("frames %d bytes %d heap %d" % (count[0], device.panel.bytes_in, high[0]))
+print("frames %d bytes %d heap %d harness %d" % (count[0], device.panel.bytes_in, high[0], harness if heap else 0))

@@ -8,7 +8,7 @@ from dicebox.core.game import Game as _Game
 RULESET = "dice"
 OPTIONS = ()
 # What the Dice screen offers before the free expression.
-PRESETS = ("d3", "d6", "d10", "d20", "d%", "2d6", "coin")
+PRESETS = ("d3", "d4", "d6", "d8", "d10", "d12", "d20", "d%", "2d6", "coin")
 
 
 class Game(_Game):

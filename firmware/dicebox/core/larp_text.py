@@ -56,7 +56,7 @@ WORDS = {
     "stays": ("stays heavy", "остаётся тяжело ранен"),
     "ack": ("OK", "ОК"),
     "count": ("count", "счёт"),
-    "hold": ("hold to see", "держи, чтобы увидеть"),
+    "hold": ("hold OK", "держи ОК,"),
 }
 
 

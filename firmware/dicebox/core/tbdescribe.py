@@ -34,7 +34,8 @@ def describe(game, name, a, b, c):
         if b < 0:
             return "%s fouls: a warning" % who
         if b == 0:
-            return "%s chart: nothing happens, a missed punch" % name
+            # the cut chart follows a punch that scored: no cut; 99/100 was no punch
+            return "cut chart: no cut" if name == "cut" else "%s chart: nothing happens, a missed punch" % name
         return {"foul": "%s fouls: %d points off", "injury": "%s is injured: %s scores %d",
                 "cut": "%s is cut: %s scores %d"}[name] % ((who, b) if name == "foul" else (who, n(1 - a), b))
     if name == "ki":

@@ -85,11 +85,17 @@ class RosterScreen(Menu):
             name, build = self.home.fighters[i]
             items.append(("%-9s %s" % (name[:9], _build_text(build)), self._opener(i)))
         if len(self.home.fighters) < R.MAX:
-            items.append((t("new"), lambda: self.app.push(Builder(self.app, self.home, -1))))
+            new = "%s (%d/%d)" % (t("new"), len(self.home.fighters), R.MAX)
+            items.append((new, lambda: self.app.push(Builder(self.app, self.home, -1))))
         self.items = items
-        self.right = "%d/%d" % (len(self.home.fighters), R.MAX)
         self.sel = min(self.sel, len(items) - 1)
         self.first = draw.scroll_first(self.sel, self.first, len(items), draw.rows_visible())
+
+    def draw(self, c):
+        Menu.draw(self, c)
+        # the stats' initials over their column (a row: 9 letters of name, a space, the stats)
+        heads = " ".join(stat(k)[:1] for k in range(4))
+        text.draw(c, heads, 2 + 10 * text.SMALL.advance, 1, text.SMALL, 0)
 
     def _opener(self, i):
         def open_fighter():

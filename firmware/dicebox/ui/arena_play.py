@@ -20,6 +20,7 @@ _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
 _QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
 _WORDS_Y = const(32)
 _WORDS_ROWS = const(4)
+_WRAP = const(20)  # characters a line: clear of the scroll bar
 _CELL = const(16)
 _GRID_Y = const(17)
 _GRID_H = const(14)
@@ -84,10 +85,14 @@ class ArenaFight(FightScreen):
             kind, name, a, b, c = log.entry(k)
             if kind == ROLL:
                 face = b
-                if a != die:  # the die's name once for a run of the same die
-                    dice.append(_dice.name(a))
+                if a != die:  # the die's name once for a run of the same die: "d20:17,20"
+                    die_name = _dice.name(a)
+                    if ru:  # the Russian way of writing a die: к20
+                        die_name = "к" + die_name[1:]
+                    dice.append(" %s:%d" % (die_name, b))
                     die = a
-                dice.append(str(b))
+                else:
+                    dice.append(",%d" % b)
             elif kind == EVENT and name not in _QUIET:
                 if name in _CUP_EVENTS:
                     said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
@@ -95,11 +100,11 @@ class ArenaFight(FightScreen):
                     said = ru.say(m, name, a, b, c, face)
                 else:
                     said = self._say(m, name, a, b, c, face)
-                lines.extend(draw.wrap(said))
+                lines.extend(draw.wrap(said, _WRAP))
         if not lines:
-            lines = draw.wrap(t("ok_step"))
+            lines = draw.wrap(t("ok_step"))  # alone: no scroll bar
         if dice:
-            lines = draw.wrap(" ".join(dice)) + lines
+            lines = draw.wrap(t("dice_rolled") + "".join(dice), _WRAP) + lines
         if self.cup and game.between() and game.match is not None:
             lines.append(t("ok_bracket"))
         self.lines = lines
@@ -229,7 +234,7 @@ class ArenaFight(FightScreen):
         text.draw(c, _short(names[0], 7), 0, 0)
         right = _short(names[1], 7)
         text.draw(c, right, 128 - text.width(right), 0)
-        clock = "M%d T%d" % (m.moment, m.time)
+        clock = t("clock") % (m.moment, m.time)
         text.draw_center(c, clock, 0)
         self._health(c, m, 0)
         self._health(c, m, 1)
@@ -261,8 +266,8 @@ class ArenaFight(FightScreen):
         hp = m.hp[f]
         full = m.start_hp
         shown = str(hp)
-        width = 44
-        x = 13 if f == 0 else 128 - 13 - width
+        width = 42
+        x = 15 if f == 0 else 128 - 15 - width  # clear of a two-digit health
         if f == 0:
             text.draw(c, shown, 0, 9)
         else:

@@ -9,7 +9,7 @@ from dicebox.ui import lang
 _KEYS = (
     "duel", "cup", "fighters", "new", "edit", "delete", "delete_q", "name", "save", "name_hint", "name_hint2",
     "left", "sum_bad", "name_taken", "full", "health", "rules", "start", "size", "pick", "pick_more",
-    "ok_step", "ok_bracket", "wins", "tie", "champion", "round", "in_history", "roster_error",
+    "ok_step", "ok_bracket", "wins", "tie", "champion", "round", "in_history", "roster_error", "dice_rolled", "clock",
 )
 
 _EN = (
@@ -24,7 +24,7 @@ _EN = (
     "Save",                             # save
     "UP/DN letter  OK next",            # name_hint
     "hold OK: end here",                # name_hint2
-    "%d points left",                   # left
+    "points: %d",                       # left
     "Stats must sum to 24: %d left.",   # sum_bad
     "The name %s is taken.",            # name_taken
     "The roster is full (%d).",         # full
@@ -42,6 +42,8 @@ _EN = (
     "Round %d",                         # round
     "That match is in History.",        # in_history
     "Fighters file",                    # roster_error
+    "dice",                             # dice_rolled
+    "M%d T%d",                          # clock
 )
 _STATS = const(("Power", "Toughness", "Agility", "Special"))
 

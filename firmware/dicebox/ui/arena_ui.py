@@ -152,13 +152,13 @@ class DuelSetUp(_SetUp):
         for side in (0, 1):
             i = self.pair[side]
             name = fighters[i][0] if i < len(fighters) else "-"
-            items.append(("%s: %s" % ("AB"[side], name), self._chooser(side)))
+            items.append(("%s: %s" % (t("sides")[side], name), self._chooser(side)))
         self.common_rows(items)
 
     def _chooser(self, side):
         def choose():
             if self.home.fighters:
-                self.app.push(_edit().Pick(self.app, self.home, "AB"[side], lambda i: self._set(side, i)))
+                self.app.push(_edit().Pick(self.app, self.home, t("sides")[side], lambda i: self._set(side, i)))
 
         return choose
 

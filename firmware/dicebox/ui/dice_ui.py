@@ -85,15 +85,21 @@ class DiceScreen(Screen):
         self.app.pop()
 
     def draw(self, c):
-        draw.header(c, t("dice"), "%s %d" % (t("seed"), self.session.rec.seed))
+        draw.seed_header(c, t("dice"), self.session.rec.seed)
         # the pick, with arrows saying UP/DOWN change it
         label = self.choice()
-        text.draw(c, "<", 0, 12)
-        text.draw_center(c, label, 12, text.SMALL, 1, 6, 58)
-        text.draw(c, ">", 58, 12)
-        if not self.results:
-            text.draw_center(c, t("roll_hint"), 30)
-            text.draw_center(c, t("edit_hint"), 42)
+        text.draw(c, "\u25b2", 0, 12)
+        text.draw_center(c, t("coin") if label == "coin" else label, 12, text.SMALL, 1, 8, 80)
+        text.draw(c, "\u25bc", 82, 12)
+        inputs = self.session.rec.inputs
+        if not self.results or inputs[-1] != label:
+            # nothing rolled yet with this pick: the last result was another die's
+            if self.results:
+                text.draw_center(c, t("roll_hint"), 30, text.SMALL, 1, 0, 88)
+                self._earlier(c, 0)
+            else:
+                text.draw_center(c, t("roll_hint"), 30)
+                text.draw_center(c, t("edit_hint"), 42)
             return
         name, value = self.results[-1]
         if name == "coin":
@@ -101,14 +107,18 @@ class DiceScreen(Screen):
             text.draw_center(c, shown, 34, text.MEDIUM, 1, 0, 88)
         else:
             text.draw_center(c, str(value), 24, text.BIG, 1, 0, 88)
-        # earlier results, newest first, in the right column
+        self._earlier(c, 1)
+        text.draw(c, "#%d" % self.session.game.count, 1, 56)
+
+    def _earlier(self, c, skip):
+        """Earlier results, newest first, in the right column."""
         y = 12
-        for name, value in reversed(self.results[:-1]):
-            shown = ("H" if value == 1 else "T") if name == "coin" else str(value)
+        shown_results = self.results[:-1] if skip else self.results
+        for name, value in reversed(shown_results):
+            shown = t("heads")[0] if value == 1 and name == "coin" else t("tails")[0] if name == "coin" else str(value)
             text.draw(c, shown, 128 - text.width(shown) - 1, y)
             y += 9
         c.vline(90, 11, 53, 1)
-        text.draw(c, "#%d" % self.session.game.count, 1, 56)
 
 
 class ExprEditor(Screen):

@@ -1,6 +1,7 @@
 """Shared drawing pieces: the header bar, lists, wrapped text, boxes."""
 from dicebox.core.compat import const
 from dicebox.ui import text
+from dicebox.ui.lang import t
 
 W = const(128)
 H = const(64)
@@ -10,10 +11,26 @@ ROW_TEXT_W = const(122)  # a row's text from x=2 to the scroll bar
 
 
 def header(c, title, right=""):
+    """The title at left, right at right; a title that would meet right is cut
+    (a space's width between them): show less, never one over the other."""
     c.fill_rect(0, 0, W, 9, 1)
-    text.draw(c, title, 2, 1, text.SMALL, 0)
+    room = W - 4
     if right:
-        text.draw(c, right, W - 2 - text.width(right), 1, text.SMALL, 0)
+        rw = text.width(right)
+        text.draw(c, right, W - 2 - rw, 1, text.SMALL, 0)
+        room -= rw + 6
+    if text.width(title) > room:
+        title = title[: max(0, (room + 1) // 6)]
+    text.draw(c, title, 2, 1, text.SMALL, 0)
+
+
+def seed_header(c, title, seed):
+    """A finished fight's header: its seed at right, "seed N" if that fits beside
+    the title, else the number alone (the 9-digit seeds the hardware draws)."""
+    right = "%s %d" % (t("seed"), seed)
+    if text.width(title) + text.width(right) + 10 > W:
+        right = "%d" % seed
+    header(c, title, right)
 
 
 def rows_visible(top=HEADER + 1, bottom=H):
@@ -52,10 +69,19 @@ def scroll_first(selected, first, count, visible):
 
 
 def wrap(s, width_chars=21):
-    """Split a line into pieces of at most width_chars, at spaces when possible."""
+    """Split a line into pieces of at most width_chars, at spaces when possible:
+    before a "(...)" the cut would split, and never leaving a word of one or
+    two characters alone on the last line."""
     out = []
     while len(s) > width_chars:
         cut = s.rfind(" ", 0, width_chars + 1)
+        par = s.rfind(" (", 0, width_chars + 1)
+        if 0 < par < cut and s.find(")", par) > cut:
+            cut = par
+        if len(s) - cut <= 3:
+            earlier = s.rfind(" ", 0, cut)
+            if earlier > 0:
+                cut = earlier
         if cut <= 0:
             cut = width_chars
         out.append(s[:cut])

@@ -95,6 +95,19 @@ class FightScreen(Screen):
         return "%s %s %s" % (self.session.rec.ruleset, winner if winner is not None else "draw", r.get("method", ""))
 
     # undo and leaving -------------------------------------------------------
+    def undo_note(self):
+        """What the undo takes back, for its question: the dice rolled since the
+        last input (in Title Bout one OK may be a whole exchange)."""
+        log = self.game.log
+        n = 0
+        for i in range(len(log) - 1, -1, -1):
+            kind = log.entry(i)[0]
+            if kind == 2:  # core/log.INPUT (a name here would cost the boot's name pool)
+                break
+            if kind == 0:  # core/log.ROLL
+                n += 1
+        return t("undo_rolls") % n if n else ""
+
     def undo(self):
         if self.done:
             return  # a finished fight is in History; undo belongs to a live one
@@ -112,6 +125,6 @@ class FightScreen(Screen):
     def button(self, b, ev, now):
         if b == B.BACK:
             if ev == B.LONG and not self.done and self.session.rec.inputs:
-                self.app.push(Confirm(self.app, t("undo_q"), "", self.undo))
+                self.app.push(Confirm(self.app, t("undo_q"), self.undo_note(), self.undo))
             elif ev == B.CLICK:
                 self.leave()

@@ -40,6 +40,10 @@ class Transcript(Screen):
     def __init__(self, app, ident):
         Screen.__init__(self, app)
         self.game = None
+        self.summary = ""
+        for hid, summary in app.store.history():
+            if hid == ident:
+                self.summary = summary
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
@@ -57,10 +61,11 @@ class Transcript(Screen):
                     wide = True
                 starts[i] = total
                 if i < n:
-                    total += len(draw.wrap(_record.line(self.game, self.rec, i)))
+                    s = self.line(i)
+                    total += len(draw.wrap(s)) if s is not None else 0
             self.starts = starts
             self.count = total
-            self.title = "%s %d" % (self.rec.ruleset, self.rec.seed)
+            self.title = "%s %d" % (t("seed"), self.rec.seed)  # the mode is on the History row opened
         except (RecordError, ValueError) as e:
             self.game = None
             self.shown = draw.wrap(str(e))
@@ -68,6 +73,18 @@ class Transcript(Screen):
             self.count = len(self.shown)
             self.title = t("error")
         self.first = 0
+
+    def line(self, i):
+        """Record line i as the box shows it: an input as "▶ what was given" (none
+        for a wound list's: the events under it say what it did), the result as
+        its History row (the record's own words are for the host). None: no line."""
+        s = _record.line(self.game, self.rec, i)
+        if s.startswith("> input "):
+            s = s[s.find(": ") + 2:]
+            return None if s.startswith("[") else "\u25b6 " + s
+        if s.startswith("result: "):
+            return "= " + self.summary
+        return s
 
     def window(self):
         """The screen lines from self.first on (at most _LINES of them)."""
@@ -84,7 +101,9 @@ class Transcript(Screen):
         shown = []
         i = lo
         while len(shown) < _LINES + self.first - starts[lo] and i < len(starts) - 1:
-            shown.extend(draw.wrap(_record.line(self.game, self.rec, i)))
+            s = self.line(i)
+            if s is not None:
+                shown.extend(draw.wrap(s))
             i += 1
         self.shown = shown[self.first - starts[lo]:]
         self.shown_at = self.first
@@ -102,7 +121,11 @@ class Transcript(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, self.title, "%d/%d" % (min(self.count, self.first + _LINES), self.count))
+        page = "%d/%d" % (min(self.count, self.first + _LINES), self.count)
+        title = self.title
+        if text.width(title) + text.width(page) + 10 > draw.W:
+            title = title[title.find(" ") + 1:]  # the seed alone, whole
+        draw.header(c, title, page)
         shown, skip = self.window()
         for i in range(_LINES):
             if skip + i < len(shown):

@@ -221,6 +221,7 @@ class Home(Menu):
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
         items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
         self.items = items
+        self.right = t("wounds_on") if self.tasks else ""  # a wound session runs in the background
         self.sel = min(self.sel, len(items) - 1)
 
     def _opener(self, module):

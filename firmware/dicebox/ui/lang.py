@@ -18,7 +18,7 @@ _KEYS = (
     "roll", "exchange", "on", "off", "never", "en",
     "ru", "fixed_seed", "undo_q", "leave_q", "leave_note", "yes_no",
     "undone", "roll_for", "expr", "expr_hint", "rolls", "notice",
-    "error", "back_hint",
+    "error", "back_hint", "sec", "wounds_on", "undo_rolls", "coin", "sides",
 )
 
 _EN = (
@@ -66,6 +66,11 @@ _EN = (
     "Notice",                 # notice
     "Error",                  # error
     "BACK: leave",            # back_hint
+    "s",                      # sec
+    "wounds run",             # wounds_on
+    "takes back %d dice",     # undo_rolls
+    "coin",                   # coin
+    "AB",                     # sides
 )
 
 LANG = ["en"]

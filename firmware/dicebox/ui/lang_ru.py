@@ -4,28 +4,28 @@ Imported only when Russian is chosen (lang.set_lang)."""
 LABELS = (
     "Кости",                 # dice
     "Титульный бой",         # titlebout
-    "Судья LARP",            # larp
+    "Судья ролевой игры",    # larp
     "Арена",                 # arena
     "История",               # history
     "Настройки",             # settings
     "Продолжить бой",        # resume
-    "сид",                   # seed
-    "OK: бросок",            # roll_hint
-    "держать OK: формула",   # edit_hint
+    "зерно",                 # seed
+    "ОК: бросок",            # roll_hint
+    "держать ОК: формула",   # edit_hint
     "ОРЁЛ",                  # heads
     "РЕШКА",                 # tails
     "(пока пусто)",          # empty
-    "Сид",                   # seed_source
-    "аппаратный",            # hardware
-    "заданный",              # fixed
+    "Зерно",                 # seed_source
+    "от прибора",            # hardware
+    "заданное",              # fixed
     "Кости",                 # dice_source
-    "бросает бокс",          # box
-    "свои кости",            # table
+    "прибор",                # box
+    "на столе",              # table
     "Контраст",              # contrast
     "Сон",                   # sleep_s
     "Звук",                  # sound
     "Язык",                  # lang
-    "Шаг OK",                # step
+    "Шаг ОК",                # step
     "бросок",                # roll
     "обмен",                 # exchange
     "вкл",                   # on
@@ -33,17 +33,22 @@ LABELS = (
     "никогда",               # never
     "English",               # en
     "Русский",               # ru
-    "Заданный сид",          # fixed_seed
+    "Заданное зерно",        # fixed_seed
     "Отменить ввод?",        # undo_q
     "Выйти из боя?",         # leave_q
     "Он сохранится.",        # leave_note
-    "OK да  BACK нет",       # yes_no
+    "ОК да  НАЗАД нет",      # yes_no
     "Отменено",              # undone
     "Бросьте",               # roll_for
-    "Выражение",             # expr
-    "ВВЕРХ/ВНИЗ  OK далее",  # expr_hint
+    "Формула",               # expr
+    "ВВЕРХ/ВНИЗ  ОК далее",  # expr_hint
     "бросков",               # rolls
     "Внимание",              # notice
     "Ошибка",                # error
-    "BACK: выход",           # back_hint
+    "НАЗАД: выход",          # back_hint
+    "с",                     # sec
+    "идут ранения",          # wounds_on
+    "бросков назад: %d",     # undo_rolls
+    "монета",                # coin
+    "АБ",                    # sides
 )

@@ -16,7 +16,7 @@ from dicebox.ui.lang import LANG
 
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
 _TITLE = ("ALERT", "ТРЕВОГА")
-_ACK = ("OK: acknowledge", "OK: принято")
+_ACK = ("OK: acknowledge", "ОК: принято")
 
 
 class AlertScreen(Screen):

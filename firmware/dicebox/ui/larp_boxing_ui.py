@@ -182,7 +182,9 @@ class BoxingScreen(FightScreen):
         g = self.game
         r = g.result()
         s = r["score"]
-        return "boxing %s %s %d-%d" % (r["method"], r["winner"] or "-", s[0], s[1])
+        # History's row, in words: "Boxing 3-1: WINNER 1 (KNOCKOUT)"
+        who = (L("wins") % r["winner"]) if r["winner"] else L("draw")
+        return "%s %d-%d: %s (%s)" % (L("boxing"), s[0], s[1], who, L(r["method"]))
 
     def draw(self, c):
         g = self.game
@@ -211,11 +213,11 @@ class BoxingScreen(FightScreen):
 
     def draw_end(self, c):
         g = self.game
-        draw.header(c, L("boxing"), "%s %d" % (t("seed"), self.session.rec.seed))
+        draw.seed_header(c, L("boxing"), self.session.rec.seed)
         big_line(c, L(g.method), 11)
         s1 = g.score(1)
         s2 = g.score(2)
-        line = ("%s %d  %d-%d" % (L("wins"), g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
+        line = ("%s  %d-%d" % (L("wins") % g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
         text.draw_center(c, line, 28)
         blk = last_event(g, ("block",))
         y = 37

@@ -72,6 +72,16 @@ class DuelScreen(FightScreen):
         else:
             FightScreen.button(self, b, ev, now)
 
+    def summary(self):
+        # History's row, in words: "Melee duel: WINNER 2 (head wound)"
+        g = self.game
+        title = L("melee") if g.options["weapon"] == "melee" else L("gun_duel")
+        if g.method == "refused":
+            return "%s: %s" % (title, L("no_duel"))
+        if not g.winner:
+            return "%s: %s" % (title, L("nobody"))
+        return "%s: %s (%s)" % (title, L("wins") % g.winner, L("m_" + g.method))
+
     def finished(self):
         FightScreen.finished(self)
         offer_wounds(self, self.game.result()["wounds"], True)
@@ -94,13 +104,17 @@ class DuelScreen(FightScreen):
                     text.draw_center(c, word, y)
             return
         over = g.method is not None
-        draw.header(c, title, ("%s %d" % (t("seed"), self.session.rec.seed)) if over else "%s %d" % (L("cycle"), g.cycles + 1))
         last = last_event(g, ("cycle",))
+        if over:
+            draw.seed_header(c, title, self.session.rec.seed)
+        else:
+            # the cycle whose roll is shown (the next one's number before its roll)
+            draw.header(c, title, "%s %d" % (L("cycle"), max(1, g.cycles) if last is not None else g.cycles + 1))
         if over:
             if g.method == "refused":
                 big_line(c, L("no_duel"), 14)
             elif g.winner:
-                big_line(c, "%s %d" % (L("wins"), g.winner), 12)
+                big_line(c, L("wins") % g.winner, 12)
                 text.draw_center(c, L("m_" + g.method), 29)
             else:
                 big_line(c, L("nobody"), 12)

@@ -13,7 +13,7 @@ from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
-from dicebox.ui import text
+from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Message
 from dicebox.ui.home import unload_new
 from dicebox.ui.larp_ui import OFFER, L, ParticipantPicker, label, module, tracker
@@ -36,12 +36,40 @@ def screen_for(app, rec):
     raise ValueError("no LARP screen for " + rec.ruleset)
 
 
-def big_line(c, s, y, color=1):
-    """MEDIUM when it fits the width, else SMALL (centred a little lower)."""
-    if len(s) <= 10:
-        text.draw_center(c, s, y, text.MEDIUM, color)
+# (here, not in draw.py: only the LARP fights use them, and a name at boot costs the name pool)
+_VOWELS = const("aeiouyаеёиоуыэюяйьъ")
+
+
+def shorten(s, chars):
+    """s in at most chars characters, as a player would write it on paper: its
+    longest word cut after a consonant, with a dot ("прав. рука"); None if no
+    such cut is short enough."""
+    while len(s) > chars:
+        words = s.split(" ")
+        k = 0
+        for i in range(len(words)):
+            if len(words[i].rstrip(".")) > len(words[k].rstrip(".")):
+                k = i
+        w = words[k].rstrip(".")
+        n = min(len(w) - 1, len(w) - (len(s) - chars) - 1)
+        while n >= 3 and _VOWELS.find(w[n - 1]) >= 0:
+            n -= 1
+        if n < 3:
+            return None
+        words[k] = w[:n] + "."
+        s = " ".join(words)
+    return s
+
+
+def big_line(c, s, y, color=1, x0=0, x1=128):
+    """s centred in x0..x1 at y in MEDIUM (16 px: read at arm's length), cut as
+    shorten() does if it is too wide; SMALL, 4 px lower, only if no cut fits."""
+    room = (x1 - x0 + 2) // text.MEDIUM.advance
+    short = s if len(s) <= room else shorten(s, room)
+    if short is not None:
+        text.draw_center(c, short, y, text.MEDIUM, color, x0, x1)
     else:
-        text.draw_center(c, s, y + 4, text.SMALL, color)
+        text.draw_center(c, s, y + 4, text.SMALL, color, x0, x1)
 
 
 def last_event(game, names):
@@ -151,4 +179,6 @@ def offer_wounds(screen, wounds, ask_who):
 
 def _ask_target(screen):
     hi, name_of = _target_range(screen.app)
-    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of))
+    # BACK before the first shot leaves the fight too: nothing to show under the picker
+    on_back = None if screen.session.rec.inputs else screen.leave
+    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))

@@ -12,11 +12,11 @@ from dicebox.ui.lang import LANG
 from dicebox.ui.larp_timer import add_time
 from dicebox.ui.pickers import NumberPicker
 
-_TITLE = ("Wound timers paused", "Таймеры ран стояли")
+_TITLE = ("Wound timers paused", "Таймеры стояли")
 _BODY = ("The box was off: for how long it cannot know (no clock chip).",
-         "Выключалась: на сколько, неизвестно (часов нет).")
-_KEYS = ("OK: add time off", "OK: добавить время")
-_NONE = ("BACK: add none", "BACK: не добавлять")
+         "Прибор был выключен: на сколько, он не знает (нет часов).")
+_KEYS = ("OK: add time off", "ОК: добавить время")
+_NONE = ("BACK: add none", "НАЗАД: не добавлять")
 _PICK = ("Time off", "Время простоя")
 _MAX_MIN = 1440  # a day of the game
 

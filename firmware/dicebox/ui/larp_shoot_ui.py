@@ -60,34 +60,40 @@ class ShootScreen(FightScreen):
 
     def summary(self):
         g = self.game
-        return "shoot %d %s" % (g.target, larp.HIT_NAMES[g.hits[-1]] if g.hits else "")
+        # History's row, in words: "Firearms 12: left leg"
+        return "%s %s: %s" % (L("shoot"), g.target or "-", label(LT.HITS, g.hits[-1]) if g.hits else "")
 
     def draw(self, c):
         g = self.game
-        draw.header(c, L("shoot"), ("%s %d" % (t("seed"), self.session.rec.seed)) if self.done else "")
+        if self.done:
+            draw.seed_header(c, L("shoot"), self.session.rec.seed)
+        else:
+            draw.header(c, L("shoot"))
         if not g.shots:
             big_line(c, L("target"), 20)
             text.draw_center(c, "OK", 40)
             return
         i = last_event(g, ("shot",))
-        die = roll_before(g, len(g.log), 1)
-        text.draw(c, str(die), 4, 14, text.BIG)
+        # the die at left, big; what it means beside it; the hit across the foot
+        die = str(roll_before(g, len(g.log), 1))
+        text.draw(c, die, 4, 12, text.BIG)
+        x = 10 + text.width(die, text.BIG)
         who = ("%d" % g.target) if g.target else "-"
-        text.draw(c, "%s %s" % (L("target"), who), 30, 14)
         ch = self.choices()
         if ch is not None:
-            text.draw(c, L("choose_limb") if len(ch) == 4 else L("choose_bh"), 30, 24)
+            # the shooter's choice: one row each, the chosen one inverted
+            text.draw(c, L("choose_limb") if len(ch) == 4 else L("choose_bh"), x, 12)
             for k in range(len(ch)):
-                y = 34 + (k % 2) * 10
-                x = 30 + (k // 2) * 49
+                y = 22 + k * 10
                 word = label(LT.HITS, ch[k])
                 if k == self.pick:
-                    c.fill_rect(x - 1, y - 1, 48, 10, 1)
-                    text.draw(c, word[:8], x, y, text.SMALL, 0)
+                    c.fill_rect(x - 2, y - 1, 128 - x + 2, 10, 1)
+                    text.draw(c, word, x, y, text.SMALL, 0)
                 else:
-                    text.draw(c, word[:8], x, y)
+                    text.draw(c, word, x, y)
             return
+        text.draw(c, "%s %s" % (L("target"), who), x, 14)
         hit = i[4] if i is not None else larp.MISS
-        big_line(c, label(LT.HITS, hit), 30)
         if hit != larp.MISS:
-            text.draw_center(c, label(LT.WOUNDS, larp.hit_wound(hit)), 50, text.SMALL, 1, 24, 128)
+            text.draw(c, label(LT.WOUNDS, larp.hit_wound(hit)), x, 26)
+        big_line(c, label(LT.HITS, hit), 44)

@@ -91,21 +91,25 @@ class StealthScreen(FightScreen):
 
     def summary(self):
         g = self.game
-        return "stealth %d %s" % (g.target, larp.KIND_NAMES[g.kind])
+        # History's row, in words: "Stealth 12: heavy"
+        return "%s %s: %s" % (L("stealth"), g.target or "-", label(LT.WOUNDS, g.kind))
 
     def draw(self, c):
         g = self.game
-        draw.header(c, L("stealth"), ("%s %d" % (t("seed"), self.session.rec.seed)) if self.done else
-                    ("%s %d" % (L("target"), g.target) if g.target else ""))
+        if self.done:
+            draw.seed_header(c, L("stealth"), self.session.rec.seed)
+        else:
+            draw.header(c, L("stealth"), ("%s %d" % (L("target"), g.target)) if g.target else "")
         if g.target is None:
             big_line(c, L("target"), 20)
             text.draw_center(c, "OK", 40)
             return
         if self.counting:
-            n = ST.count_at(self.elapsed, self.beat())
-            text.draw_center(c, str(n), 12, text.BIG)
-            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 39)
-            text.draw_center(c, L("stop_ok"), 56)
+            # the count big at left, the wound it gives now beside it
+            n = str(ST.count_at(self.elapsed, self.beat()))
+            text.draw(c, n, 4, 12, text.BIG)
+            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
+            text.draw_center(c, L("stop_ok"), 48, text.MEDIUM)
             return
         if self.stop_at >= 0:
             text.draw_center(c, str(ST.count_at(self.stop_at, self.beat())), 12, text.BIG)

@@ -26,6 +26,7 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.store import WOUNDS
 from dicebox.ui.home import unload
+from dicebox.ui.lang import LANG
 from dicebox.ui.larp_timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, ring_paused, stamp_of, wall_now, write_clock  # noqa: F401
 
 
@@ -64,6 +65,9 @@ class Tracker:
         self.stamped = False  # the clock file says when this session wakes (larp_timer)
         self.woken = False  # True: asleep again (a Timer) once nothing is left to ring
         self.paused = False  # the time off is not known: the judge is asked (larp_timer.ring_paused)
+        self.last_op = -1
+        self.last_p = 0
+        self.last_arg = 0
 
     @property
     def ms(self):
@@ -85,6 +89,9 @@ class Tracker:
         game.log.truncate(0)
         if value[1] != W.TICK:
             self.last_judge = self.n
+            self.last_op = value[1]  # what an undo takes back, for its question
+            self.last_p = value[2]
+            self.last_arg = value[3]
         self.n += 1
 
     def _after(self):
@@ -213,7 +220,10 @@ class Tracker:
         if not self.game.ended:
             self.give(W.END)
         s = self.game.summary()
-        summary = "wounds %s dead %d heavy-to-end %d" % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
+        summary = "wounds %s dead %d heavy-to-end %d"
+        if LANG[0] == "ru":
+            summary = "ранения %s: мертвы %d, тяжёлых до конца %d"
+        summary = summary % (larp.clock_text(self.game.now), len(s["dead"]), len(s["heavy to end"]))
         self.game = s = None  # done with: its heap is the History write's
         store = self.app.store
         before, after = self.rec.around_inputs()

@@ -7,6 +7,7 @@ session is started); they are imported only when opened.
 """
 import sys
 
+from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.jsonout import dumps
@@ -27,7 +28,7 @@ _KEYS = (
     "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
     "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
     "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
-    "aid_light", "aid_any",
+    "aid_light", "aid_any", "running",
 )
 
 _EN = (
@@ -40,14 +41,14 @@ _EN = (
     "Start",                  # start
     "Cards",                  # cards
     "none",                   # none
-    "see your order",         # shows
+    "to see your order",      # shows
     "release: hidden",        # release
     "UP/DN boxer  BACK go",   # next_boxer
     "attacks first",          # first
     "hold OK: BLOCK!",        # hold_block
     "hold UP: own order",     # hold_see
     "was",                    # was
-    "WINNER",                 # wins
+    "WINNER %d",              # wins
     "L",                      # L
     "B",                      # B
     "H",                      # H
@@ -71,7 +72,7 @@ _EN = (
     "OK: STOP",               # stop_ok
     "completed",              # completed
     "Onto the tracker?",      # to_tracker
-    "Duellist %d is",         # who_is
+    "Who is duellist %d?",    # who_is
     "New session",            # new_session
     "People",                 # participants
     "roster",                 # roster
@@ -106,10 +107,13 @@ _EN = (
     "judge showed it %dx",    # judged
     "Aid stops: light",       # aid_light
     "Aid stops: any",         # aid_any
+    "running",                # running
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).
-KIND_SHORT = (("", ""), ("lgt", "лёг"), ("HVY", "ТЯЖ"), ("MRT", "СМР"), ("RIP", "МЁР"), ("H-E", "ТдК"))
+# Wound kinds in a list row: after a timer (6 characters), or alone (12: no timer).
+KIND_SHORT = (("", ""), ("light", "лёгкое"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
+              ("heavy to end", "тяж.до конца"))
 
 # What a mode key opens: (label key, module, function) in menu order. A fight
 # plays with the wound session asleep (rest): it saves after every input, and
@@ -204,7 +208,9 @@ class LarpMenu(Menu):
 
     def build(self):
         self.title = L("larp")
-        self.items = [(L(key), self._opener(mod, fn)) for key, mod, fn in _ITEMS]
+        running = getattr(self.app.stack[0], "tasks", ())
+        self.items = [((L(key) + " \u25b6 " + L("running")) if key == "wounds" and running else L(key), self._opener(mod, fn))
+                      for key, mod, fn in _ITEMS]
 
     def _opener(self, mod, fn):
         def open_item():
@@ -246,9 +252,15 @@ class ParticipantPicker(NumberPicker):
     """A participant number with his name under it; UP/DOWN (held: fast), OK takes it.
     lo 0 offers "not on the tracker"."""
 
-    def __init__(self, app, title, value, lo, hi, on_done, name_of=None):
+    def __init__(self, app, title, value, lo, hi, on_done, name_of=None, on_back=None):
         NumberPicker.__init__(self, app, title, value, lo, hi, on_done)
         self.name_of = name_of
+        self.on_back = on_back  # BACK: called after the picker closes
+
+    def button(self, b, ev, now):
+        NumberPicker.button(self, b, ev, now)
+        if b == B.BACK and ev == B.CLICK and self.on_back is not None:
+            self.on_back()
 
     def fast_step(self):
         return 5

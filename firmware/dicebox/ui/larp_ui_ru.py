@@ -2,23 +2,23 @@
 key). Imported only while Russian is chosen."""
 
 LABELS = (
-    "LARP",                   # larp
+    "Ролевая игра",           # larp
     "Бокс",                   # boxing
     "Дуэль",                  # duel
     "Огнестрел",              # shoot
     "Кулуарка",               # stealth
-    "Раны",                   # wounds
+    "Ранения",                # wounds
     "Начать",                 # start
     "Карт",                   # cards
     "нет",                    # none
-    "свой порядок",           # shows
+    "чтобы увидеть порядок",  # shows
     "отпусти: скрыто",        # release
-    "ВВЕРХ/ВНИЗ  BACK бой",   # next_boxer
+    "▲▼ боец  НАЗАД: бой",    # next_boxer
     "атакует первым",         # first
-    "держи OK: БЛОК!",        # hold_block
+    "держи ОК: БЛОК!",        # hold_block
     "держи ВВЕРХ: порядок",   # hold_see
     "было",                   # was
-    "ПОБЕДА",                 # wins
+    "Победа: %d",             # wins
     "К",                      # L
     "Т",                      # B
     "Г",                      # H
@@ -26,7 +26,7 @@ LABELS = (
     "цикл",                   # cycle
     "Холодное оружие",        # melee
     "Дуэль на пистолетах",    # gun_duel
-    "OK: бросок",             # roll_ok
+    "ОК: бросок",             # roll_ok
     "БОЯ НЕТ",                # no_duel
     "никто не победил",       # nobody
     "выстрел",                # shot
@@ -34,36 +34,36 @@ LABELS = (
     "не в списке",            # not_listed
     "конечность?",            # choose_limb
     "корпус/голова?",         # choose_bh
-    "рана в голову",          # m_head
-    "2 раны в корпус",        # m_body
-    "4 раны в конечности",    # m_limbs
+    "ранение в голову",       # m_head
+    "2 ранения в корпус",     # m_body
+    "4 конечности ранены",    # m_limbs
     "один цикл",              # m_firearms
-    "OK: начать счёт",        # count_ok
-    "OK: СТОП",               # stop_ok
+    "ОК: начать счёт",        # count_ok
+    "ОК: СТОП",               # stop_ok
     "доведена",               # completed
-    "В список ран?",          # to_tracker
-    "Дуэлянт %d это",         # who_is
+    "В список ранений?",      # to_tracker
+    "Кто дуэлянт %d?",        # who_is
     "Новая сессия",           # new_session
     "Участники",              # participants
     "список",                 # roster
-    "Лёгкая мин",             # light_min
-    "Тяжёлая мин",            # heavy_min
-    "+ рана",                 # add
+    "Лёгкое, мин",            # light_min
+    "Тяжёлое, мин",           # heavy_min
+    "+ ранение",              # add
     "Первая помощь",          # aid
     "Вылечен",                # heal
     "Персонаж умирает",       # dies
-    "Тяж. ранен до конца",    # stays
+    "Тяжёлое до конца",       # stays
     "Закончить сессию",       # end_session
     "Закончить сессию?",      # end_q
-    "ран нет",                # no_wounds
+    "ранений нет",            # no_wounds
     "выбор",                  # choose
-    "пом.",                   # helped
-    "Начать список ран?",     # session_q
+    "помощь",                 # helped
+    "Начать список ранений?", # session_q
     "Медпомощь",              # medic
-    "п.п.",                   # aid_short
-    "мед.",                   # medic_short
-    "рана",                   # wound_n
-    "ран: %d",                # wounds_n
+    "1-я пом.",               # aid_short
+    "медпом.",                # medic_short
+    "ранение",                # wound_n
+    "ранений: %d",            # wounds_n
     "Стреляет: монета",       # shoots_coin
     "Стреляет: вызвавший",    # shoots_challenger
     "монета: стреляет %d",    # coin_shoots
@@ -73,8 +73,9 @@ LABELS = (
     "решение судьи",          # judge_note
     "скрыт: бой идёт",        # in_bout
     "уже показан",            # seen_once
-    "судья: держи OK",        # judge_hold
+    "судья: держи ОК",        # judge_hold
     "судья показал %d р.",    # judged
-    "П.п. от: лёгких",        # aid_light
-    "П.п. от: любых",         # aid_any
+    "1-я помощь: лёгкие",     # aid_light
+    "1-я помощь: любые",      # aid_any
+    "идут",                   # running
 )

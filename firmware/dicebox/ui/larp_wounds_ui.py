@@ -9,11 +9,15 @@ from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core import larp_wounds as W
 from dicebox.core import record as _record
+from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
 from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
+
+_ROW = const(8)  # list rows 8 px high: six on the glass (the font's 7 px and a gap)
+_VISIBLE = const(6)
 
 
 
@@ -125,13 +129,21 @@ class TrackerScreen(Screen):
 
     def refresh(self):
         self.n = self.tr.game.views_into(self.tr.ms, self.rows)
+        # a mortal wound waiting for the player's choice first: it needs the judge now
+        rows = self.rows
+        k = 0
+        for i in range(self.n):
+            if rows[i][2] == larp.MORTAL and rows[i][0] < 0:
+                if i != k:
+                    rows.insert(k, rows.pop(i))  # the same lists, moved: nothing new
+                k += 1
         if self.sel_p:
             for i in range(self.n):
                 if self.rows[i][1] == self.sel_p:
                     self.sel = i + 1
                     break
         self.sel = min(self.sel, self.n + 1)
-        self.first = draw.scroll_first(self.sel, self.first, self.n + 2, draw.rows_visible())
+        self.first = draw.scroll_first(self.sel, self.first, self.n + 2, _VISIBLE)
 
     def resumed(self):
         self.refresh()
@@ -152,7 +164,7 @@ class TrackerScreen(Screen):
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.sel_p = self.rows[self.sel - 1][1] if 0 < self.sel < n - 1 else 0
-            self.first = draw.scroll_first(self.sel, self.first, n, draw.rows_visible())
+            self.first = draw.scroll_first(self.sel, self.first, n, _VISIBLE)
             app.redraw()
         elif b == B.OK and ev == B.CLICK:
             tr = self.tr
@@ -163,13 +175,37 @@ class TrackerScreen(Screen):
             else:
                 self.open_person(self.rows[self.sel - 1][1])
         elif b == B.BACK and ev == B.LONG:
-            app.push(Confirm(app, t("undo_q"), "", self.undo))
+            app.push(Confirm(app, t("undo_q"), self.undo_note(), self.undo))
         elif b == B.BACK and ev == B.CLICK:
             app.pop()
 
     def open_person(self, p):
         self.sel_p = p
         self.app.push(Person(self.app, self.tr, p))
+
+    def undo_note(self):
+        """Who and what the undo takes back: "7 Anna: + heavy"."""
+        tr = self.tr
+        op = tr.last_op
+        if op < 0:
+            return ""
+        if op == W.WOUND:
+            what = "+ " + label(larp.WOUNDS, tr.last_arg)
+        elif op == W.HELP:
+            what = L("helped")
+        elif op == W.AID:
+            what = L("aid")
+        elif op == W.MEDIC:
+            what = L("medic")
+        elif op == W.HEAL:
+            what = L("heal")
+        elif op == W.CHOOSE:
+            what = L("dies") if tr.last_arg == W.DIES else L("stays")
+        else:
+            what = L("ack")
+        if not tr.last_p:
+            return what
+        return ("%d %s" % (tr.last_p, tr.name(tr.last_p))).strip()[:9] + ": " + what
 
     def undo(self):
         self.tr.undo()
@@ -183,8 +219,8 @@ class TrackerScreen(Screen):
         tr = self.tr
         draw.header(c, L("wounds"), larp.clock_text(tr.ms))
         rows = self.rows
-        n = len(rows) + 2
-        vis = draw.rows_visible()
+        n = self.n + 2
+        vis = _VISIBLE
         for i in range(vis):
             k = self.first + i
             if k >= n:
@@ -196,22 +232,21 @@ class TrackerScreen(Screen):
             else:
                 left, p, kind, count = rows[k - 1]
                 if left >= 0:
-                    timer = larp.mmss(left)
+                    line = "%2d %-4s %5s %s" % (p, tr.name(p)[:4], larp.mmss(left), label(KIND_SHORT, kind))
                 elif kind == larp.MORTAL:
-                    timer = L("choose")[:5]
+                    line = "%2d %-4s %s %s" % (p, tr.name(p)[:4], L("choose")[:5], label(KIND_SHORT, kind))
                 else:
-                    timer = "  -  "
-                line = "%2d %-7s %5s %s" % (p, tr.name(p)[:7], timer, label(KIND_SHORT, kind))
-            y = draw.HEADER + 1 + i * draw.ROW
+                    line = "%2d %-4s %s" % (p, tr.name(p)[:4], label(KIND_SHORT, kind))
+            y = draw.HEADER + i * _ROW
             if k == self.sel:
-                c.fill_rect(0, y, draw.W - 3, draw.ROW, 1)
-                text.draw(c, line, 1, y + 1, text.SMALL, 0)
+                c.fill_rect(0, y, draw.W - 3, _ROW, 1)
+                text.draw(c, line, 1, y, text.SMALL, 0)
             else:
-                text.draw(c, line, 1, y + 1)
+                text.draw(c, line, 1, y)
         if n > vis:
-            span = draw.H - draw.HEADER - 1
+            span = draw.H - draw.HEADER
             h = max(4, span * vis // n)
-            c.fill_rect(draw.W - 2, draw.HEADER + 1 + (span - h) * self.first // (n - vis), 2, h, 1)
+            c.fill_rect(draw.W - 2, draw.HEADER + (span - h) * self.first // (n - vis), 2, h, 1)
 
 
 class Person(Menu):
@@ -315,8 +350,11 @@ class HelpConfirm(Confirm):
     def __init__(self, app, person, op, ids, on_yes):
         game = person.tr.game
         now = person.tr.ms
+        self.line2 = ""
         if len(ids) == 1:
-            what = "%s %d: %s" % (L("wound_n"), ids[0] + 1, wound_line(game, ids[0], now))
+            # the wound on a line of its own: "ранение 1: лёгкое 28:53" is wider than the glass
+            what = "%s %d:" % (L("wound_n"), ids[0] + 1)
+            self.line2 = wound_line(game, ids[0], now)
         else:
             what = L("wounds_n") % len(ids)
         Confirm.__init__(self, app, L("aid" if op == W.AID else "medic"), what, on_yes)
@@ -326,5 +364,6 @@ class HelpConfirm(Confirm):
         c.fill_rect(0, 0, draw.W, draw.H, 0)
         draw.header(c, self.question)
         text.draw_center(c, self.who, 16)
-        text.draw_center(c, self.note, 28)
-        text.draw_center(c, t("yes_no"), 50)
+        text.draw_center(c, self.note, 27)
+        text.draw_center(c, self.line2, 37)
+        text.draw_center(c, t("yes_no"), 52)

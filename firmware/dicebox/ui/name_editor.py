@@ -50,11 +50,10 @@ class NameEditor(Screen):
         title, hint, hint2 = self.labels()
         draw.header(c, title, "%d/%d" % (self.pos + 1, self.MAX))
         adv = text.MEDIUM.advance
-        shift = max(0, (self.pos + 1) * adv - 126)  # keep the cursor on screen
-        for i in range(len(self.chars)):
-            x = 2 + i * adv - shift
-            if -adv < x < 128:
-                text.draw(c, self.chars[i], x, 20, text.MEDIUM)
+        first = max(0, self.pos - 9)  # ten whole letters fit: the cursor's is one of them
+        for i in range(first, min(len(self.chars), first + 10)):
+            x = 2 + (i - first) * adv
+            text.draw(c, self.chars[i], x, 20, text.MEDIUM)
             if i == self.pos:
                 c.fill_rect(x, 38, adv - 2, 2, 1)
         text.draw_center(c, hint, 46)

@@ -7,7 +7,10 @@ from dicebox.ui.lang import t
 
 
 class NumberPicker(Screen):
-    """Pick an int lo..hi with UP/DOWN (held: repeats, then faster); OK takes it."""
+    """Pick an int lo..hi with UP/DOWN (held: repeats, then by tens in a wide
+    range); OK takes it. Up to 100 values (a die, a participant) it wraps round;
+    a wider range (minutes 1..600) stops at its ends: 1 and 600 are not one
+    press apart."""
 
     def __init__(self, app, title, value, lo, hi, on_done, label=None, fmt=None):
         Screen.__init__(self, app)
@@ -23,10 +26,13 @@ class NumberPicker(Screen):
     def button(self, b, ev, now):
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
-            step = self.fast_step() if self.repeats > 8 else 1
+            step = self.fast_step() if self.repeats > 4 else 1
             span = self.hi - self.lo + 1
             delta = step if b == B.UP else -step
-            self.value = self.lo + (self.value - self.lo + delta) % span
+            if span > 100:
+                self.value = min(self.hi, max(self.lo, self.value + delta))
+            else:
+                self.value = self.lo + (self.value - self.lo + delta) % span
             self.app.redraw()
         elif b == B.OK and ev == B.CLICK:
             self.app.pop()

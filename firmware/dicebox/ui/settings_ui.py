@@ -18,7 +18,7 @@ class SettingsScreen(Menu):
         if name == "seed":
             return str(v)
         if name == "sleep_s":
-            return t("never") if v == 0 else "%ds" % v
+            return t("never") if v == 0 else "%d %s" % (v, t("sec"))
         if name == "sound":
             return t("on") if v else t("off")
         if name == "contrast":

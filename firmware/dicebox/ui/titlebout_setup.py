@@ -203,7 +203,8 @@ class Setup(Menu):
             unload_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
-        self.app.push(NameEditor(self.app, tt(tb.SIDES[side]), named))
+        # the editor's letters are Latin: a Russian "Красный" would start as "AAAAAAA"
+        self.app.push(NameEditor(self.app, ("Red", "Blue")[side], named))
 
     def _rating(self, side, card, i):
         if i == len(_OWN_RATINGS):
@@ -368,8 +369,8 @@ class Rules(Menu):
             name, default, allowed = tb.OPTIONS[k]
             default = new.get(name, default)  # what a new bout plays
             v = self.value(name, default)
-            shown = (t("on") if v else t("off")) if allowed is bool else v
-            items.append(("%s: %s" % (name, shown), self._cycler(name, default, allowed)))
+            shown = (t("on") if v else t("off")) if allowed is bool else tt("v_" + v)
+            items.append(("%s: %s" % (tt("r_" + name), shown), self._cycler(name, default, allowed)))
         self.items = items
         self.app.redraw()
 

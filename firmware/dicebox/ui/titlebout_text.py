@@ -17,6 +17,12 @@ _KEYS = (
     "nothing\nkiller\nbell\nKO\nTKO\nDQ\ndecision\nq_agg\nq_cf\nq_pl\nq_hp\nq_ki\nq_tie\nq_which\n"
     "q_punch\nq_kind\nq_kdr\nq_kor\nq_count\nq_count_pts\nq_foul\nq_injury\nq_cut\nplain\nkd\nkd_cut\n"
     "number\nstop\nthree knockdowns\npts\nrds\ndowns\nok_on\ncharts\nbuiltin\nten\nlegend\nnot_saved\nname\nname_hint\nname_hint2\n"
+    "no_cut\n"
+    "r_agg_tie\nr_lose_control\nr_foul_chart\nr_ki_roll\nr_ki_clock\nr_round_end\nr_round_start\n"
+    "r_decision\nr_three_knockdowns\nv_roll\nv_red\nv_ask\nv_attack\nv_cf\nv_split\nv_foul\nv_injury\n"
+    "v_pl\nv_punch\nv_finish\nv_bell\nv_carry\nv_agg\nv_rounds\nv_points\nr_short\nversus\n"
+    "r_assisted\nr_tie_break\nv_ten\nv_none\nv_next\nmarks\n"
+    "p_jab\np_cross\np_hook\np_uppercut\np_overhand\n"
 )
 
 _EN = (
@@ -110,6 +116,45 @@ _EN = (
     "Name\n"                 # name
     "UP/DN letter  OK next\n"  # name_hint
     "hold OK: end here\n"    # name_hint2
+    "no cut\n"               # no_cut
+    "Equal AGG\n"            # r_agg_tie
+    "Lost CF\n"              # r_lose_control
+    "99/100\n"               # r_foul_chart
+    "KI roll\n"              # r_ki_roll
+    "KI moves clock\n"       # r_ki_clock
+    "Time up\n"              # r_round_end
+    "New round\n"            # r_round_start
+    "Decision\n"             # r_decision
+    "3 downs is KO\n"        # r_three_knockdowns
+    "roll-off\n"             # v_roll
+    "red\n"                  # v_red
+    "referee\n"              # v_ask
+    "rival hits\n"           # v_attack
+    "rival's CF\n"           # v_cf
+    "foul/injury\n"          # v_split
+    "foul chart\n"           # v_foul
+    "injury chart\n"         # v_injury
+    "as PL\n"                # v_pl
+    "punch chart\n"          # v_punch
+    "exch. ends\n"           # v_finish
+    "bell now\n"             # v_bell
+    "same lead\n"            # v_carry
+    "AGG leads\n"            # v_agg
+    "rounds\n"               # v_rounds
+    "points\n"               # v_points
+    "r\n"                    # r_short
+    "v\n"                    # versus
+    "Cards asked\n"         # r_assisted
+    "If equal\n"             # r_tie_break
+    "10-pt must\n"           # v_ten
+    "draw\n"                 # v_none
+    "next count\n"           # v_next
+    "DCF\n"                  # marks
+    "jab\n"                  # p_jab
+    "cross\n"                # p_cross
+    "hook\n"                 # p_hook
+    "uppercut\n"             # p_uppercut
+    "overhand\n"             # p_overhand
 )
 
 

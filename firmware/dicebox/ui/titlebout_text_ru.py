@@ -16,16 +16,16 @@ LABELS = (
     "Раунд",                   # round
     "ост.",                    # left
     "Конец раунда",            # end_round
-    "OK: раунд",               # next_round
+    "ОК: раунд",               # next_round
     "Протокол",                # sheet
-    "OK: протокол",            # sheet_hint
+    "ОК: протокол",            # sheet_hint
     "всего",                   # total
     "раунды",                  # won
     "НИЧЬЯ",                   # draw
     "победа",                  # wins
     "раунд",                   # in_round
-    "OK: ответ",               # answer
-    "OK: бросок",              # ok_hint
+    "ОК: ответ",               # answer
+    "ОК: бросок",              # ok_hint
     "CF",                      # CF
     "PL",                      # PL
     "KI",                      # KI
@@ -52,7 +52,7 @@ LABELS = (
     "рассечение",              # cut
     "ОСТАНОВЛЕН",              # stopped
     "ничего: промах",          # nothing
-    "Инстинкт убийцы x",       # killer
+    "Инстинкт убийцы х",       # killer
     "гонг",                    # bell
     "КО",                      # KO
     "ТКО",                     # TKO
@@ -83,13 +83,52 @@ LABELS = (
     "очки",                    # pts
     "раунды",                  # rds
     "нокдауны",                # downs
-    "OK ▶",                    # ok_on
+    "ОК ▶",                    # ok_on
     "Таблицы",                 # charts
     "встроенные",              # builtin
     "10-очк",                  # ten
-    "D нокд C расс F фол",     # legend
+    "Н нокд Р расс Ф фол",     # legend
     "карта не сохранена",      # not_saved
     "Имя",                     # name
-    "ВВЕРХ/ВНИЗ  OK далее",    # name_hint
-    "держать OK: конец",       # name_hint2
+    "ВВЕРХ/ВНИЗ  ОК далее",    # name_hint
+    "держать ОК: конец",       # name_hint2
+    "без рассечения",          # no_cut
+    "Равная AGG",              # r_agg_tie
+    "Провал CF",               # r_lose_control
+    "99/100",                  # r_foul_chart
+    "Бросок KI",               # r_ki_roll
+    "Часы при KI",             # r_ki_clock
+    "Время",                   # r_round_end
+    "Новый раунд",             # r_round_start
+    "Решение",                 # r_decision
+    "3 нокдауна КО",           # r_three_knockdowns
+    "переброс",                # v_roll
+    "красный",                 # v_red
+    "судья",                   # v_ask
+    "атака",                   # v_attack
+    "бросок CF",               # v_cf
+    "фол/травма",              # v_split
+    "фолы",                    # v_foul
+    "травмы",                  # v_injury
+    "как PL",                  # v_pl
+    "таблица",                 # v_punch
+    "доиграть",                # v_finish
+    "сразу гонг",              # v_bell
+    "тот же",                  # v_carry
+    "по AGG",                  # v_agg
+    "раунды",                  # v_rounds
+    "очки",                    # v_points
+    "р",                       # r_short
+    "—",                       # versus
+    "Карты вручную",           # r_assisted
+    "Равенство",               # r_tie_break
+    "10-балльная",             # v_ten
+    "ничья",                   # v_none
+    "доп. счёт",               # v_next
+    "НРФ",                     # marks
+    "джеб",                    # p_jab
+    "кросс",                   # p_cross
+    "хук",                     # p_hook
+    "апперкот",                # p_uppercut
+    "оверхенд",                # p_overhand
 )

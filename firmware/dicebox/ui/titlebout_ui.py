@@ -28,6 +28,7 @@ _END = const(2)
 _SHORT = const(6)  # characters of a name beside the big digits
 _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
 _SHEET_ROWS = const(5)  # scoresheet rows on screen
+_CELL = const(9)  # characters of a corner's round on the scoresheet
 _STOP = tb.STOP_PICK
 # What only the set-up and the start of a record need: the fight runs without them
 # (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
@@ -289,8 +290,14 @@ class TitleBoutScreen(FightScreen):
     # names and words ---------------------------------------------------------
     def name(self, side, short=True):
         f = self.game.fighters[side]
-        n = surname(f.name) if f is not None else tt(tb.SIDES[side])
-        return n[:_SHORT] if short else n
+        # no card, or the card the box asks the questions of: the corner's name
+        if f is not None and f.name != ("Red", "Blue")[side]:
+            n = surname(f.name)
+            return n[:_SHORT] if short else n
+        n = tt(tb.SIDES[side])
+        if short and len(n) > _SHORT:
+            return n[: _SHORT - 1] + "."  # "Красн.", not "Красны"
+        return n
 
     def _side_name(self, side):
         return self.name(side, False)
@@ -342,7 +349,7 @@ class TitleBoutScreen(FightScreen):
             return "%s %s" % (n(a), tt("misses"))
         if name == "punch":
             f = self.game.fighters[a]
-            what = f.punch_names[b] if b >= 0 and f.punch_names else tt("lands")
+            what = _punch(f.punch_names[b]) if b >= 0 and f.punch_names else tt("lands")
             return "%s %s +%d" % (n(a), what, c & 255)
         if name == "down":
             return "%s %s %d" % (n(a), tt("down"), b)
@@ -350,7 +357,7 @@ class TitleBoutScreen(FightScreen):
             return tt("ko")
         if name in ("foul", "injury", "cut"):
             if b == 0:
-                return tt("nothing")
+                return tt("no_cut") if name == "cut" else tt("nothing")
             if b == _STOP:
                 return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
             if b < 0:
@@ -372,7 +379,11 @@ class TitleBoutScreen(FightScreen):
         r = r or self.game.result()  # a dict with the scoresheet: made once a frame
         if r["winner"] is None:
             return tt("draw")
-        return "%s %s" % (self.name(0 if r["side"] == "red" else 1, False), tt("wins"))
+        side = 0 if r["side"] == "red" else 1
+        s = "%s %s" % (self.name(side, False), tt("wins"))
+        if text.width(s) > draw.W - 2:  # a long name: as beside the big digits
+            s = "%s %s" % (self.name(side), tt("wins"))
+        return s
 
     def _method(self, r):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
@@ -388,9 +399,10 @@ class TitleBoutScreen(FightScreen):
             key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s r%d%s: %s v %s" % (tt("drawn"), r["round"], score, self.name(0, False), self.name(1, False))
+            return "%s %s%d%s: %s %s %s" % (tt("drawn"), tt("r_short"), r["round"], score, self.name(0, False), tt("versus"), self.name(1, False))
         why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
-        return "%s %s%s r%d%s v %s" % (self.name(w, False), tt(r["method"]), why, r["round"], score, self.name(1 - w, False))
+        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), tt(r["method"]), why, tt("r_short"), r["round"], score, tt("versus"),
+                                         self.name(1 - w, False))
 
     # buttons -------------------------------------------------------------------
     def button(self, b, ev, now):
@@ -446,15 +458,17 @@ class TitleBoutScreen(FightScreen):
         c.fill_rect(1, 13, used * _TRACK, 3, 1)
         for k in range(10, tb.CLICKS, 10):
             c.pixel(k * _TRACK, 11, 1)
-        seed = "%s %d" % (t("seed"), self.session.rec.seed)
-        text.draw(c, seed, 127 - text.width(seed), 11)
-        self._names(c, 21, self.control)
-        text.draw(c, str(self.pts[0]), 1, 31, text.MEDIUM)
+        # (the seed is on the end screen, the scoresheet and History)
+        self._names(c, 20, self.control)
+        text.draw(c, str(self.pts[0]), 1, 30, text.MEDIUM)
         s = str(self.pts[1])
-        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 31, text.MEDIUM)
+        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 30, text.MEDIUM)
         if self.roll_at >= 0:
             value = g.log.entry(self.roll_at)[3]
-            text.draw_center(c, str(value), 20, text.BIG, 1, 37, 91)
+            if value < 100:
+                text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
+            else:  # three big digits would touch the names: 100 in the 16-px font
+                text.draw_center(c, str(value), 23, text.MEDIUM, 1, 37, 91)
             text.draw_center(c, self._for_line(), 48)
         elif g.prompt() is tb.NEXT:
             text.draw_center(c, tt("ok_hint"), 48)
@@ -469,8 +483,8 @@ class TitleBoutScreen(FightScreen):
         r = self.ended - 1
         draw.header(c, "%s %d" % (tt("end_round"), self.ended))
         self._names(c, 12, -1)
-        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 21, text.BIG)
-        text.draw_center(c, self._totals(), 48)
+        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 23, text.MEDIUM)
+        text.draw_center(c, self._totals(), 43)
         if self.shown < len(g.log):
             hint = tt("ok_on")  # the result comes next
         elif g.prompt() is tb.NEXT:
@@ -487,29 +501,45 @@ class TitleBoutScreen(FightScreen):
     def _draw_end(self, c):
         g = self.game
         r = g.result()
-        draw.header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), "%s %d" % (t("seed"), self.session.rec.seed))
-        text.draw_center(c, self._result_words(r), 13)
+        draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
+        # a draw: the method line says it once
+        text.draw_center(c, self._result_words(r) if r["winner"] is not None else tt("decision"), 13)
         text.draw_center(c, self._method(r), 22, text.MEDIUM)
         text.draw_center(c, tt(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
         text.draw_center(c, tt("sheet_hint"), 56)
 
 
+def _punch(name):
+    """A card's punch in the screen's language: the usual ones translated
+    (jab, cross, hook ...), a card's own words as written."""
+    s = tt("p_" + name)
+    return name if s.startswith("p_") else s
+
+
 def _cell(g, rnd, side):
     """A corner's round on the scoresheet: points, then D a knockdown he
     suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
     out = str(g.score[side][rnd - 1])
+    letters = tt("marks")  # D C F, in the screen's language
     m = ""
-    for k, letter in ((tb.SHEET_DOWN, "D"), (tb.SHEET_CUT, "C")):
+    for k, letter in ((tb.SHEET_DOWN, letters[0]), (tb.SHEET_CUT, letters[1])):
         n = g.marks(rnd, side, k)
         if n:
             m += letter if n == 1 else "%s%d" % (letter, n)
     off = g.marks(rnd, side, tb.SHEET_OFF)
     if off:
-        m += "F-%d" % off
+        m += "%s-%d" % (letters[2], off)
     elif g.marks(rnd, side, tb.SHEET_FOUL):
-        m += "F"
-    return out + " " + m if m else out
+        m += letters[2]
+    if not m:
+        return out
+    if len(out) + 1 + len(m) <= _CELL:
+        return out + " " + m
+    if len(out) + len(m) > _CELL:  # the widest rounds: the letters without their counts
+        m = letters[0] * (g.marks(rnd, side, tb.SHEET_DOWN) > 0) + letters[1] * (g.marks(rnd, side, tb.SHEET_CUT) > 0) + \
+            (("%s-%d" % (letters[2], off)) if off else letters[2] * (g.marks(rnd, side, tb.SHEET_FOUL) > 0))
+    return out + m
 
 
 class Scoresheet(Screen):
@@ -554,7 +584,7 @@ class Scoresheet(Screen):
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.header(c, tt("sheet"), "%s %d" % (t("seed"), self.seed))
+        draw.seed_header(c, tt("sheet"), self.seed)
         text.draw(c, "#", 1, 10)
         self._cols(c, self.heads[0], self.heads[1], 10)
         c.hline(0, 18, 128, 1)
@@ -568,5 +598,6 @@ class Scoresheet(Screen):
             self._cols(c, str(a), str(b), y)
 
     def _cols(self, c, a, b, y):
-        text.draw(c, a, 74 - text.width(a), y)  # room for "12 D2C" in each corner's column
+        # each corner's column holds _CELL characters ("10 D2C2F"): red's ends at 70
+        text.draw(c, a, 70 - text.width(a), y)
         text.draw(c, b, 126 - text.width(b), y)
