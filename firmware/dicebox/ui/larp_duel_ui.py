@@ -72,6 +72,9 @@ class DuelScreen(FightScreen):
         else:
             FightScreen.button(self, b, ev, now)
 
+    def progress(self):
+        return "%s, %s %d" % (L("duel"), L("cycle"), self.game.cycles + 1)
+
     def finished(self):
         FightScreen.finished(self)
         offer_wounds(self, self.game.result()["wounds"], True)

@@ -1,0 +1,134 @@
+"""The Store's rarer calls: History's list, pins and deletes, and the fights
+left unfinished kept and taken back. Apart from store.py so their code and
+names are on the heap only once used: Store.__getattr__ finds them here."""
+from dicebox.store import CURRENT, _history_id, _history_name, _one_line
+
+_ALL = 1 << 30  # no end: every entry
+
+
+def _shown(summary, n):
+    """A History row: a fold of more than one item says how many."""
+    return "%s \u00d7%d" % (summary, n) if n > 1 else summary
+
+
+def park_current(st, label, more=None):
+    """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
+    `label` its first line): written whole first, then current.json goes,
+    so a power cut leaves it in one place or both (the boot check drops the
+    copy). `more`: the record's pieces, if the caller has them; else
+    current.json's text. Returns the new file's name."""
+    if more is None:
+        text = st.current()
+        if text is None:
+            return None
+        more = (text,)
+    ids = [i for i in (_history_id(n, "u") for n in st._names()) if i >= 0]
+    name = _history_name(max(ids) + 1 if ids else 1, "u")
+    st.write_text(name, _one_line(label) + "\n", more)
+    st._remove(CURRENT)
+    return name
+
+
+def unpark(st, name):
+    """Make the unfinished fight `name` the one being played (current.json
+    must be free): its record written as current.json, then its file goes."""
+    text = st.read_text(name)
+    if text is None:
+        return False
+    st.write_text(CURRENT, text[text.find("\n") + 1 :])
+    text = None
+    st._remove(name)
+    return True
+
+
+def entries(st, skip=0, count=_ALL):
+    """[(id, summary, pinned, items), ...] newest first, from the `skip`-th
+    on, at most `count`; items: a fold's count of records, 0 for a fight."""
+    out = []
+    for name in st._entry_names()[skip : skip + count]:
+        if name[0] == "f":
+            got = ["", 0]  # the newest item's summary, the count
+
+            def take(s, r):
+                got[0] = s
+                got[1] += 1
+
+            st._items(name, take)
+            summary, n = got
+        else:
+            summary, n = st._head(name), 0
+        out.append((_history_id(name), summary, name[7:] == ".pin", n))
+    return out
+
+
+def history(st, skip=0, count=_ALL):
+    """[(id, summary), ...] newest first; a fold's is its newest item's, with its count."""
+    return [(e[0], _shown(e[1], e[3])) for e in st.entries(skip, count)]
+
+
+def fold_items(st, hid):
+    """[summary, ...] of a fold's items, oldest first."""
+    out = []
+    name = st._entry(hid)
+    if name is not None and name[0] == "f":
+        st._items(name, lambda s, r: out.append(s))
+    return out
+
+
+def pin(st, hid, on):
+    """Pinned entries never go to make room; an atomic rename."""
+    name = st._entry(hid)
+    if name is not None:
+        st.os.rename(st._path(name), st._path(name[:7] + (".pin" if on else ".rec")))
+
+
+def delete_history(st, hid):
+    name = st._entry(hid)
+    if name is not None:
+        st._remove(name)
+
+
+def _append(st, name, first, more):
+    """One line onto a fold: littlefs keeps the file as it was if the power
+    goes before it closes; a host file torn by a cut is mended first (the
+    reader drops a line without its newline)."""
+    path = st._path(name)
+    f = st.open(path, "rb")
+    try:
+        f.seek(max(0, st._size(name) - 1))
+        end = f.read(1)
+    finally:
+        f.close()
+    f = st.open(path, "ab")
+    n = 0
+    try:
+        for piece in ("\n" if end != b"\n" else "", first) + tuple(more) + ("\n",):
+            data = piece.encode("utf-8") if isinstance(piece, str) else piece
+            f.write(data)
+            n += len(data)
+        f.flush()
+    finally:
+        f.close()
+    st.bytes_written += n
+
+
+def _items(st, name, on_item):
+    """on_item(summary, record) for each whole item of a fold, oldest first."""
+    try:
+        f = st.open(st._path(name), "rb")
+    except OSError:
+        return
+    try:
+        f.readline()
+        while True:
+            line = f.readline()
+            if line[-1:] != b"\n":
+                return  # the end, or a torn last line
+            at = line.find(b"\t", 1)
+            if line[:1] == b"\t" and at > 0 and line[-2:] == b"}\n":  # not one a cut tore (mended)
+                try:
+                    on_item(line[1:at].decode("utf-8"), line[at + 1 : -1].decode("utf-8"))
+                except UnicodeError:
+                    pass
+    finally:
+        f.close()
