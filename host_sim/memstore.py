@@ -81,7 +81,7 @@ class MemoryStore:
     def clear_current(self):
         self.files.pop("current.json", None)
 
-    def park_current(self, label, more=None):
+    def put(self, label, more=None):
         text = self.current() if more is None else "".join(more)
         if text is None:
             return None
@@ -95,7 +95,7 @@ class MemoryStore:
         names = sorted((n for n in self.files if n[0] == "u" and n.endswith(".rec")), reverse=True)
         return [(n, self.files[n].split("\n", 1)[0]) for n in names]
 
-    def unpark(self, name):
+    def resume(self, name):
         text = self.read_text(name)
         if text is None:
             return False
@@ -106,7 +106,8 @@ class MemoryStore:
     def make_room(self, e):
         return False  # memory is never full
 
-    def add_history(self, text, summary, more=(), apart=False, fold=None):
+    def add_history(self, text, summary, more=(), apart=False, ruleset=None):
+        fold = ruleset if ruleset in ("dice", "shoot", "stealth") else None  # as Store: small procedures fold
         pieces = (text,) + tuple(more)  # in pieces, as write_text
         entry = self._folds.get(fold) if fold else None
         if entry is not None and entry in self._history:
@@ -142,16 +143,16 @@ class MemoryStore:
             return e[4][k][1] if -len(e[4]) <= k < len(e[4]) else None
         return "".join(e[2])
 
-    def fold_items(self, ident):
+    def items(self, ident):
         e = self._find(ident)
         return [s for s, _ in e[4]] if e and e[4] else []
 
-    def pin(self, ident, on):
+    def keep(self, ident, on):
         e = self._find(ident)
         if e:
             e[3] = on
 
-    def delete_history(self, ident):
+    def delete(self, ident):
         e = self._find(ident)
         if e:
             self._history.remove(e)

@@ -185,7 +185,7 @@ def test_a_hundred_shots_fold_into_one_entry_and_every_fight_stays(tmp_path):
     fold = got[1][0]  # where the power-on's first shot put it
     assert st.history()[1] == (fold, "shoot 7 head 99 \u00d7100")
     assert record_loads(st.history_record(fold)).seed == 99 and record_loads(st.history_record(fold, 0)).seed == 0
-    assert st.fold_items(fold)[:2] == ["shoot 7 head 0", "shoot 7 head 1"]
+    assert st.items(fold)[:2] == ["shoot 7 head 0", "shoot 7 head 1"]
     assert all(st.history_record(f) for f in fights)
     st2 = ST.Store(str(tmp_path))  # the next power-on: a fold of its own
     st2.add_history(shot(500), "shoot 500", (), False, "shoot")
@@ -209,7 +209,7 @@ def test_a_fold_torn_by_a_cut_loses_only_its_last_line(tmp_path):
     name = tmp_path / ("f%06d.rec" % fold)
     name.write_bytes(name.read_bytes() + b"\tthe torn one\t{\"dice")  # the power went mid-append
     fold = st.add_history(shot(2), "two", (), False, "shoot")
-    assert st.fold_items(fold) == ["one", "two"]
+    assert st.items(fold) == ["one", "two"]
     assert ST.Store(str(tmp_path)).notices == []
 
 
@@ -217,13 +217,13 @@ def test_pinned_and_deleted_entries(tmp_path):
     st = ST.Store(str(tmp_path))
     a = st.add_history(REC2, "old fight")
     b = st.add_history(REC2, "newer fight")
-    st.pin(a, True)
+    st.keep(a, True)
     assert [(i, p) for i, _, p, _ in st.entries()] == [(b, False), (a, True)]
     assert files(tmp_path) == ["h%06d.pin" % a, "h%06d.rec" % b]
     assert st.history_record(a) == REC2
-    st.delete_history(b)
+    st.delete(b)
     assert st.history() == [(a, "old fight")]
-    st.pin(a, False)
+    st.keep(a, False)
     assert files(tmp_path) == ["h%06d.rec" % a]
 
 
@@ -232,8 +232,8 @@ def test_a_full_flash_takes_small_procedures_first_never_pinned_ones(tmp_path):
     old = st.add_history(REC2, "old fight")
     st.add_history(shot(1), "a shot", (), False, "shoot")
     keep = st.add_history(REC2, "pinned fight")
-    st.pin(keep, True)
-    st.pin(old, False)
+    st.keep(keep, True)
+    st.keep(old, False)
     sizes = {n[0]: (tmp_path / n).stat().st_size for n in files(tmp_path)}
     size = sum(sizes.values())
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, size + 10))
@@ -249,19 +249,19 @@ def test_a_full_flash_takes_small_procedures_first_never_pinned_ones(tmp_path):
 def test_a_fight_left_unfinished_is_kept_with_its_label(tmp_path):
     st = ST.Store(str(tmp_path))
     st.save_current(REC)
-    name = st.park_current("Dice, 2 inputs", (REC,))
+    name = st.put("Dice, 2 inputs", (REC,))
     assert name == "u000001.rec" and not st.has_current()
     st.save_current(REC2)
-    assert st.park_current("second") == "u000002.rec"  # from current.json itself
+    assert st.put("second") == "u000002.rec"  # from current.json itself
     assert st.unfinished() == [("u000002.rec", "second"), ("u000001.rec", "Dice, 2 inputs")]
-    assert st.unpark("u000001.rec") and st.current() == REC
+    assert st.resume("u000001.rec") and st.current() == REC
     assert st.unfinished() == [("u000002.rec", "second")]
 
 
 def test_a_cut_between_the_two_copies_of_a_kept_fight_leaves_one(tmp_path):
     st = ST.Store(str(tmp_path))
     st.save_current(REC)
-    st.write_text("u000001.rec", "Dice, 2 inputs\n" + REC)  # park_current, cut before current.json went
+    st.write_text("u000001.rec", "Dice, 2 inputs\n" + REC)  # put, cut before current.json went
     st = ST.Store(str(tmp_path))
     assert not st.has_current() and st.unfinished() == [("u000001.rec", "Dice, 2 inputs")]
     st.write_text("current.json", REC2)  # another fight under way is not the kept one

@@ -141,7 +141,7 @@ def test_a_referee_pins_and_deletes_from_history(tmp_path):
     assert labels(d) == ["another duel", "duel refused"]
     d.press(B.DOWN)
     d.press(B.OK, 900)
-    assert labels(d) == ["Pin (never deleted)", "Delete"]
+    assert labels(d) == ["Pin (never deleted)", "Delete this entry"]
     d.press(B.OK)  # pin
     assert top(d) == "History" and labels(d) == ["another duel", "\u2713duel refused"]
     assert d.store.entries()[1][2] and d.store.history_record(a)

@@ -32,16 +32,18 @@ _EEXIST = const(17)
 
 
 _LAST_ID = const(999999)  # h999999.rec: six digits
-_MORE = " park_current unpark entries history fold_items pin delete_history _append _items "  # store_more.py
 
 
-def _history_name(hid, kind="h", ext=".rec"):
-    return "%s%06d%s" % (kind, hid, ext)
+# Every name and string literal of the boot's modules is interned for good: a
+# power-on past ~1,260 of them takes a 7th qstr pool (a 14 KB block on the
+# stand-in port), so these reuse names the box has already.
+def _history_name(hid, kind="h", end=".rec"):
+    return "%s%06d%s" % (kind, hid, end)
 
 
-def _history_id(name, kinds="hf"):
-    """Id of a history (or, kinds "u", unfinished-fight) file name, or -1."""
-    if len(name) == 11 and name[0] in kinds and name[7:] in (".rec", ".pin") and name[1:7].isdigit():
+def _history_id(name, kind=("h", "f")):
+    """Id of a history (or, kind "u", unfinished-fight) file name, or -1."""
+    if len(name) == 11 and name[0] in kind and name[7:] in (".rec", ".pin") and name[1:7].isdigit():
         return int(name[1:7])
     return -1
 
@@ -67,7 +69,7 @@ class Store:
     def __getattr__(self, name):
         # History's list, pins, deletes and the kept fights' calls live in
         # store_more.py, on the heap only during the call
-        if (" " + name + " ") in _MORE:
+        if (" " + name + " ") in " put resume entries history items keep delete ":
             return lambda *a: call_once("dicebox.store_more", name, self, *a)
         raise AttributeError(name)
 
@@ -234,21 +236,9 @@ class Store:
 
     def make_room(self, e):
         """After OSError e: if the flash is full, the oldest unpinned History
-        entry goes, a fold of small procedures before any fight (the fight at
-        hand matters more), said; True if the write may be tried again (False:
-        another error, or nothing unpinned is left)."""
-        if e.args[0] != _ENOSPC:
-            return False
-        names = self._entry_names()
-        for kind in "fh":
-            for i in range(len(names) - 1, -1, -1):
-                name = names[i]
-                if name[0] == kind and name[7:] == ".rec":
-                    head = self._head(name)
-                    self._remove(name)
-                    self.notices.append("storage full: deleted %s%s" % (head, " (one power-on's)" if kind == "f" else ""))
-                    return True
-        return False
+        entry goes (store_more.make_room), said; True if the write may be tried
+        again (False: another error, or nothing unpinned is left)."""
+        return e.args[0] == _ENOSPC and call_once("dicebox.store_more", "make_room", self)
 
     def clear_current(self):
         self._remove(CURRENT)
@@ -258,30 +248,30 @@ class Store:
         """[(file name, label), ...] of the fights left unfinished, newest first."""
         names = [n for n in self._names() if _history_id(n, "u") >= 0]
         names.sort(reverse=True)
-        return [(n, self._head(n)) for n in names]
+        return [(n, self.readline(n)) for n in names]
 
     # finished fights ---------------------------------------------------------
-    def _entry_names(self):
+    def index(self):
         """History's file names, newest first."""
         names = [n for n in self._names() if _history_id(n) >= 0]
         names.sort(key=_history_id, reverse=True)
         return names
 
-    def _entry(self, hid):
+    def find(self, hid):
         """The file name of History entry hid, or None."""
         if isinstance(hid, int) and 0 <= hid <= _LAST_ID:
-            for kind in "hf":
-                for ext in (".rec", ".pin"):
-                    name = _history_name(hid, kind, ext)
+            for kind in ("h", "f"):
+                for end in (".rec", ".pin"):
+                    name = _history_name(hid, kind, end)
                     if self.exists(name):
                         return name
         return None
 
-    def add_history(self, text, summary, more=(), apart=False, fold=None):
+    def add_history(self, text, summary, more=(), apart=False, ruleset=None):
         """`more`: text pieces after `text` (a long LARP session, never one string);
-        `apart` as write_text. `fold`: a small procedure's rule set: the record
+        `apart` as write_text. `ruleset`: a small procedure's rule set: the record
         joins this power-on's entry of that rule set. Returns the entry's id."""
-        names = self._entry_names()
+        names = self.index()
         hid = _history_id(names[0]) + 1 if names else 1
         if hid > _LAST_ID:
             # six digits last ~30 years of fights; then the kept ones become 1..n,
@@ -289,21 +279,20 @@ class Store:
             hid = 1
             for name in reversed(names):
                 if _history_id(name) != hid:
-                    self.os.rename(self._path(name), self._path(name[0] + "%06d" % hid + name[7:]))
+                    self.os.rename(self._path(name), self._path(_history_name(hid, name[0], name[7:])))
                 hid += 1
-        if fold not in SMALL:
-            fold = None  # a fight: an entry of its own
-        folds = getattr(self, "folds", None)
+        fold = ruleset if ruleset in SMALL else None  # None: a fight, an entry of its own
+        folds = getattr(self, "seen", None)  # the folds begun this power-on: rule set -> id
         if folds is None:
-            folds = self.folds = {}
-        old = self._entry(folds.get(fold, -1)) if fold else None
+            folds = self.seen = {}
+        old = self.find(folds.get(fold, -1)) if fold else None
         item = "\t" + _one_line(summary) + "\t"
         while True:
             try:
                 if old is not None:
                     # appended where it began (a rename to the top would be one more
                     # step a power cut could stop between): the boot check finds it by its rule set
-                    self._append(old, item, (text,) + tuple(more))
+                    call_once("dicebox.store_more", "append", self, old, item, (text,) + tuple(more))
                     hid = _history_id(old)
                 elif fold:
                     self.write_text(_history_name(hid, "f"), fold + "\n" + item + text, tuple(more) + ("\n",))
@@ -319,7 +308,7 @@ class Store:
             folds[fold] = hid
         return hid
 
-    def _head(self, name):
+    def readline(self, name):
         """The first line of a file (a summary, a fold's rule set, a label)."""
         try:
             f = self.open(self._path(name), "rb")
@@ -337,21 +326,13 @@ class Store:
         except UnicodeError:
             return "?"
 
-    def history_record(self, hid, k=-1):
-        """An entry's record; a fold's `k`-th item's (-1: its newest)."""
-        name = self._entry(hid)
+    def history_record(self, hid, i=-1):
+        """An entry's record; a fold's `i`-th item's (-1: its newest)."""
+        name = self.find(hid)
         if name is None:
             return None
         if name[0] == "f":
-            got = [None, 0]
-
-            def take(s, r):
-                if k < 0 or got[1] == k:
-                    got[0] = r
-                got[1] += 1
-
-            self._items(name, take)
-            return got[0]
+            return call_once("dicebox.store_more", "record", self, name, i)
         text = self.read_text(name)
         if text is None:
             return None

@@ -3,15 +3,7 @@ left unfinished kept and taken back. Apart from store.py so their code and
 names are on the heap only once used: Store.__getattr__ finds them here."""
 from dicebox.store import CURRENT, _history_id, _history_name, _one_line
 
-_ALL = 1 << 30  # no end: every entry
-
-
-def _shown(summary, n):
-    """A History row: a fold of more than one item says how many."""
-    return "%s \u00d7%d" % (summary, n) if n > 1 else summary
-
-
-def park_current(st, label, more=None):
+def put(st, label, more=None):
     """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
     `label` its first line): written whole first, then current.json goes,
     so a power cut leaves it in one place or both (the boot check drops the
@@ -29,7 +21,7 @@ def park_current(st, label, more=None):
     return name
 
 
-def unpark(st, name):
+def resume(st, name):
     """Make the unfinished fight `name` the one being played (current.json
     must be free): its record written as current.json, then its file goes."""
     text = st.read_text(name)
@@ -41,54 +33,84 @@ def unpark(st, name):
     return True
 
 
-def entries(st, skip=0, count=_ALL):
-    """[(id, summary, pinned, items), ...] newest first, from the `skip`-th
+def make_room(st):
+    """The flash is full: the oldest unpinned History entry goes, a fold of
+    small procedures before any fight (the fight at hand matters more), said.
+    False if nothing unpinned is left."""
+    names = st.index()
+    for kind in ("f", "h"):
+        for i in range(len(names) - 1, -1, -1):
+            name = names[i]
+            if name[0] == kind and name[7:] == ".rec":
+                head = st.readline(name)
+                st._remove(name)
+                st.notices.append("storage full: deleted %s%s" % (head, " (one power-on's)" if kind == "f" else ""))
+                return True
+    return False
+
+
+def entries(st, start=0, count=1 << 30):
+    """[(id, summary, pinned, items), ...] newest first, from the `start`-th
     on, at most `count`; items: a fold's count of records, 0 for a fight."""
     out = []
-    for name in st._entry_names()[skip : skip + count]:
+    for name in st.index()[start : start + count]:
         if name[0] == "f":
             got = ["", 0]  # the newest item's summary, the count
 
-            def take(s, r):
+            def fn(s, r):  # a name the box has already
                 got[0] = s
                 got[1] += 1
 
-            st._items(name, take)
+            readlines(st, name, fn)
             summary, n = got
         else:
-            summary, n = st._head(name), 0
+            summary, n = st.readline(name), 0
         out.append((_history_id(name), summary, name[7:] == ".pin", n))
     return out
 
 
-def history(st, skip=0, count=_ALL):
-    """[(id, summary), ...] newest first; a fold's is its newest item's, with its count."""
-    return [(e[0], _shown(e[1], e[3])) for e in st.entries(skip, count)]
+def history(st, start=0, count=1 << 30):
+    """[(id, summary), ...] newest first; a fold's is its newest item's, with
+    its count if more than one."""
+    return [(e[0], "%s \u00d7%d" % (e[1], e[3]) if e[3] > 1 else e[1]) for e in entries(st, start, count)]
 
 
-def fold_items(st, hid):
+def items(st, hid):
     """[summary, ...] of a fold's items, oldest first."""
     out = []
-    name = st._entry(hid)
+    name = st.find(hid)
     if name is not None and name[0] == "f":
-        st._items(name, lambda s, r: out.append(s))
+        readlines(st, name, lambda s, r: out.append(s))
     return out
 
 
-def pin(st, hid, on):
+def keep(st, hid, on):
     """Pinned entries never go to make room; an atomic rename."""
-    name = st._entry(hid)
+    name = st.find(hid)
     if name is not None:
         st.os.rename(st._path(name), st._path(name[:7] + (".pin" if on else ".rec")))
 
 
-def delete_history(st, hid):
-    name = st._entry(hid)
+def delete(st, hid):
+    name = st.find(hid)
     if name is not None:
         st._remove(name)
 
 
-def _append(st, name, first, more):
+def record(st, name, i):
+    """The record of fold `name`'s `i`-th item (-1: its newest), or None."""
+    got = [None, 0]
+
+    def fn(s, r):
+        if i < 0 or got[1] == i:
+            got[0] = r
+        got[1] += 1
+
+    readlines(st, name, fn)
+    return got[0]
+
+
+def append(st, name, first, more):
     """One line onto a fold: littlefs keeps the file as it was if the power
     goes before it closes; a host file torn by a cut is mended first (the
     reader drops a line without its newline)."""
@@ -112,8 +134,8 @@ def _append(st, name, first, more):
     st.bytes_written += n
 
 
-def _items(st, name, on_item):
-    """on_item(summary, record) for each whole item of a fold, oldest first."""
+def readlines(st, name, fn):
+    """fn(summary, record) for each whole item of a fold, oldest first."""
     try:
         f = st.open(st._path(name), "rb")
     except OSError:
@@ -127,7 +149,7 @@ def _items(st, name, on_item):
             at = line.find(b"\t", 1)
             if line[:1] == b"\t" and at > 0 and line[-2:] == b"}\n":  # not one a cut tore (mended)
                 try:
-                    on_item(line[1:at].decode("utf-8"), line[at + 1 : -1].decode("utf-8"))
+                    fn(line[1:at].decode("utf-8"), line[at + 1 : -1].decode("utf-8"))
                 except UnicodeError:
                     pass
     finally:

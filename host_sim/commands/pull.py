@@ -117,7 +117,7 @@ def pull(root, out):
     for hid, summary, pinned, n in store.entries():
         what = "pinned" if pinned else "History"
         if n:
-            for k, item in enumerate(store.fold_items(hid)):
+            for k, item in enumerate(store.items(hid)):
                 w.fight("f%06d-%03d-%s" % (hid, k + 1, _slug(item)), store.history_record(hid, k), what, item)
         else:
             w.fight("h%06d-%s" % (hid, _slug(summary)), store.history_record(hid), what, summary)

@@ -289,13 +289,13 @@ def do_step(step, store, root, os_module, opener):
         store.add_history(step[1], step[2], (), False, step[3])
         store.clear_current()
     elif kind == "park":  # a fight left (FightScreen._left), or kept from current.json (no record given)
-        store.park_current(step[1], (step[2],) if len(step) > 2 else None)
+        store.put(step[1], (step[2],) if len(step) > 2 else None)
     elif kind == "unpark":  # a kept fight resumed from Home
-        store.unpark(step[1])
+        store.resume(step[1])
     elif kind == "pin":  # History: long OK, pin or unpin; k-th newest entry
-        store.pin(store.history()[step[1]][0], step[2])
+        store.keep(store.history()[step[1]][0], step[2])
     elif kind == "delete":
-        store.delete_history(store.history()[step[1]][0])
+        store.delete(store.history()[step[1]][0])
     elif kind == "settings":
         store.save_settings(step[1])
     elif kind == "launch":  # Home opening a second mode: what the restart's boot opens
@@ -385,7 +385,7 @@ def boot(root):
             game = getattr(task, "game", None)
             stack.append([type(task).__name__, getattr(task, "n", -1), getattr(task, "resume_ms", -1),
                           dumps(game.state()) if game is not None else None])
-        hist = [[h, summ, pinned, n, store.history_record(h), store.fold_items(h)] for h, summ, pinned, n in store.entries()]
+        hist = [[h, summ, pinned, n, store.history_record(h), store.items(h)] for h, summ, pinned, n in store.entries()]
         hist.append([[name, label, store.read_text(name)] for name, label in store.unfinished()])
         stack.append([label for label, _ in getattr(app.stack[0], "items", ())])  # Home's rows
         # an empty file counts as none (a journal cut back to nothing after a torn first line)

@@ -30,5 +30,5 @@ while game.round < 4:
     bout.inputs.append(0)
     record.feed(game, bout, len(bout.inputs) - 1)
 st.save_current(bout.dumps())
-st.park_current("Title Bout R4 Antuofermo 15-49 Hagler", (bout.dumps(),))
+st.put("Title Bout R4 Antuofermo 15-49 Hagler", (bout.dumps(),))
 print("ok", len(st.history()), len(st.unfinished()))

@@ -18,35 +18,35 @@ class History(Menu):
     """Newest first; a fold of small procedures opens to its items. Long OK:
     pin (never deleted to make room) or delete, asked first."""
 
-    def __init__(self, app, skip=0):
-        self.skip = skip
+    def __init__(self, app, start=0):
+        self.start = start  # the first entry listed (a name the box has already)
         Menu.__init__(self, app, t("history"), [])
         self.build()
 
     def build(self):
         app = self.app
         items = []
-        self.ids = []
-        got = app.store.entries(self.skip, _PAGE + 1)
+        self.entries = []
+        got = app.store.entries(self.start, _PAGE + 1)
         for ident, summary, pinned, n in got[:_PAGE]:
             label = "%s \u00d7%d" % (summary, n) if n > 1 else summary
             items.append((("\u2713" + label) if pinned else label, self._opener(ident, n)))
-            self.ids.append((ident, pinned, label))
+            self.entries.append((ident, pinned, label))
         if len(got) > _PAGE:
-            older = "Старее\u2026" if lang.LANG[0] == "ru" else "Older\u2026"
-            items.append((older, lambda: app.push(History(app, self.skip + _PAGE))))
+            older = "Старее\u2026" if lang.LANG[0] == "ru" else "Older entries\u2026"  # over 10 bytes: not interned
+            items.append((older, lambda: app.push(History(app, self.start + _PAGE))))
         self.items = items
         self.sel = min(self.sel, max(0, len(items) - 1))
         app.redraw()
 
     def _opener(self, ident, n):
-        if n > 1:  # a fold: its items' list (ui/history_more.py, loaded for the call)
-            return lambda: call_once("dicebox.ui.history_more", "open_fold", self.app, ident)
+        if n > 1:  # a fold: its items' list (ui/keep.py, loaded for the call)
+            return lambda: call_once("dicebox.ui.keep", "open", self.app, ident)
         return lambda: self.app.push(Transcript(self.app, ident))
 
     def button(self, b, ev, now):
-        if b == B.OK and ev == B.LONG and self.sel < len(self.ids):
-            call_once("dicebox.ui.history_more", "ask", self, self.ids[self.sel])  # pin or delete
+        if b == B.OK and ev == B.LONG and self.sel < len(self.entries):
+            call_once("dicebox.ui.keep", "ask", self, self.entries[self.sel])  # pin or delete
         else:
             Menu.button(self, b, ev, now)
 
@@ -68,13 +68,13 @@ class Transcript(Screen):
     record line (in wrapped screen lines) is kept, and the lines on screen are
     made again from the replayed game when the page moves."""
 
-    def __init__(self, app, ident, k=-1):
+    def __init__(self, app, ident, i=-1):
         Screen.__init__(self, app)
         self.game = None
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
-            self.rec = _record.loads(app.store.history_record(ident, k) or "", "history")  # the text goes before the replay
+            self.rec = _record.loads(app.store.history_record(ident, i) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: the screen line where record line i begins; sized once

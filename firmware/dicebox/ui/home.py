@@ -216,8 +216,8 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
-        for name, label in app.store.unfinished():  # rows ui/unfinished.ask_delete finds again
-            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
+        for name, label in app.store.unfinished():  # rows ui/keep.delete finds again
+            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.keep", "resume", app, n)))
         for mode in MODES:
             items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
@@ -249,6 +249,6 @@ class Home(Menu):
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
         if b == B.OK and ev == B.LONG:
-            call_once("dicebox.ui.unfinished", "ask_delete", self)
+            call_once("dicebox.ui.keep", "delete", self)
             return
         Menu.button(self, b, ev, now)

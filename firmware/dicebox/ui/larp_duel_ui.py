@@ -73,7 +73,7 @@ class DuelScreen(FightScreen):
             FightScreen.button(self, b, ev, now)
 
     def progress(self):
-        return "%s, %s %d" % (L("duel"), L("cycle"), self.game.cycles + 1)
+        return L("duel") + ", " + L("cycle") + " " + str(self.game.cycles + 1)
 
     def finished(self):
         FightScreen.finished(self)

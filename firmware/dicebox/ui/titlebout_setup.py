@@ -303,7 +303,7 @@ class Setup(Menu):
                 rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
                 unload(_CARD_MODULES)
             if self.app.store.has_current():  # another fight there is kept, never written over
-                call_once("dicebox.ui.unfinished", "keep", self.app, rec)
+                call_once("dicebox.ui.keep", "keep", self.app, rec)
             self.app.store.save_current("", rec.parts())
             if not reboot(self.app, "resume"):
                 raise
