@@ -69,7 +69,7 @@ class Store:
     def __getattr__(self, name):
         # History's list, pins, deletes and the kept fights' calls live in
         # store_more.py, on the heap only during the call
-        if (" " + name + " ") in " put resume entries history items keep delete ":
+        if (" " + name + " ") in " entries history items keep delete ":
             return lambda *a: call_once("dicebox.store_more", name, self, *a)
         raise AttributeError(name)
 
@@ -249,6 +249,35 @@ class Store:
         names = [n for n in self._names() if _history_id(n, "u") >= 0]
         names.sort(reverse=True)
         return [(n, self.readline(n)) for n in names]
+
+    def put(self, label, more=None):
+        """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
+        `label` its first line): written whole first, then current.json goes,
+        so a power cut leaves it in one place or both (the boot check drops the
+        copy). `more`: the record's pieces, if the caller has them; else
+        current.json's text. Here, not in store_more.py: it runs beside a whole
+        fight, with no heap to spare for another module. Returns the file's name."""
+        if more is None:
+            text = self.current()
+            if text is None:
+                return None
+            more = (text,)
+        ids = [i for i in (_history_id(n, "u") for n in self._names()) if i >= 0]
+        name = _history_name(max(ids) + 1 if ids else 1, "u")
+        self.write_text(name, _one_line(label) + "\n", more)
+        self._remove(CURRENT)
+        return name
+
+    def resume(self, name):
+        """Make the unfinished fight `name` the one being played (current.json
+        must be free): its record written as current.json, then its file goes."""
+        text = self.read_text(name)
+        if text is None:
+            return False
+        self.write_text(CURRENT, text[text.find("\n") + 1 :])
+        text = None
+        self._remove(name)
+        return True
 
     # finished fights ---------------------------------------------------------
     def index(self):

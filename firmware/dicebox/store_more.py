@@ -1,36 +1,7 @@
-"""The Store's rarer calls: History's list, pins and deletes, and the fights
-left unfinished kept and taken back. Apart from store.py so their code and
-names are on the heap only once used: Store.__getattr__ finds them here."""
-from dicebox.store import CURRENT, _history_id, _history_name, _one_line
-
-def put(st, label, more=None):
-    """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
-    `label` its first line): written whole first, then current.json goes,
-    so a power cut leaves it in one place or both (the boot check drops the
-    copy). `more`: the record's pieces, if the caller has them; else
-    current.json's text. Returns the new file's name."""
-    if more is None:
-        text = st.current()
-        if text is None:
-            return None
-        more = (text,)
-    ids = [i for i in (_history_id(n, "u") for n in st._names()) if i >= 0]
-    name = _history_name(max(ids) + 1 if ids else 1, "u")
-    st.write_text(name, _one_line(label) + "\n", more)
-    st._remove(CURRENT)
-    return name
-
-
-def resume(st, name):
-    """Make the unfinished fight `name` the one being played (current.json
-    must be free): its record written as current.json, then its file goes."""
-    text = st.read_text(name)
-    if text is None:
-        return False
-    st.write_text(CURRENT, text[text.find("\n") + 1 :])
-    text = None
-    st._remove(name)
-    return True
+"""The Store's rarer calls: History's list, pins and deletes, a fold's items,
+room made on a full flash. Apart from store.py so their code is on the heap
+only during the call (Store.__getattr__ and call_once load it)."""
+from dicebox.store import _history_id
 
 
 def make_room(st):
