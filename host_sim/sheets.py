@@ -45,6 +45,18 @@ def _text(d, xy, s, f, fill="black", anchor="la"):
     d.text(xy, s, font=f, fill=fill, anchor=anchor)
 
 
+_DECISIONS = {"rounds": "rounds won", "points": "points", "ten": "the ten-point must"}
+
+
+def _marks(game, rnd, side):
+    """A round's marks for one corner, as the box's scoresheet: "D C F-1"."""
+    n = [game.marks(rnd, side, k) for k in range(4)]
+    out = ["D"] * n[0] + ["C"] * n[1] + ["F"] * n[2]
+    if n[3]:
+        out.append("-%d" % n[3])
+    return " ".join(out)
+
+
 def scoresheet(rec, game):
     """A Title Bout's scoresheet: points by round, totals, knockdowns, result."""
     r = game.result() or {}
@@ -83,7 +95,8 @@ def scoresheet(rec, game):
             x = x0 + i * cell
             d.line((x, y, x, y + 70), fill="black", width=1)
             if i < game.round and (i < game.round - 1 or game.click or r):
-                _text(d, (x + cell // 2, y + 20), str(score[side][i]), mid, anchor="ma")
+                _text(d, (x + cell // 2, y + 8), str(score[side][i]), mid, anchor="ma")
+                _text(d, (x + cell // 2, y + 42), _marks(game, i + 1, side), font(16), anchor="ma")
         x = x0 + cols * cell
         d.line((x, y, x, y + 70), fill="black", width=2)
         _text(d, (x + tot_w // 2, y + 20), str(totals[side]), mid, anchor="ma")
@@ -91,6 +104,8 @@ def scoresheet(rec, game):
         _text(d, (x + tot_w + tot_w // 2, y + 20), str(won[side]), mid, anchor="ma")
     y = top + 50 + 2 * 70 + 30
     _text(d, (40, y), "Knockdowns: %s %d, %s %d" % (names[0], kd[0], names[1], kd[1]), mid)
+    _text(d, (40, y + 96), "Under each round: D a knockdown, C a cut, F a foul, -n points deducted; decision by %s"
+          % _DECISIONS.get(game.options.get("decision"), game.options.get("decision")), small)
     if r:
         if r.get("winner") is None:
             res = "Draw after round %d" % r["round"]
