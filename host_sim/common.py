@@ -125,25 +125,38 @@ def print_json(obj):
     sys.stdout.write("\n")
 
 
+def transcript_obj(rec, game, questions=None):
+    """The transcript as `replay --json` prints it."""
+    out = _record.transcript(game, rec)
+    if rec.ruleset == "titlebout" and game.end and game.fighters[0] is not None:
+        from host_sim.fights.titlebout import scoresheet_obj
+
+        out["scoresheet"] = scoresheet_obj(game)
+    if questions:
+        for entry in out["log"]:
+            if "input" in entry and entry["input"] <= len(questions):
+                entry["question"] = questions[entry["input"] - 1]
+    return out
+
+
+def transcript_lines(rec, game, questions=None):
+    """The transcript as `replay` prints it."""
+    out = []
+    for line in _record.lines(game, rec):
+        if questions and line.startswith("> input "):
+            i = int(line[8:line.index(":")])
+            if i <= len(questions):
+                line += "  (%s)" % questions[i - 1]
+        out.append(line)
+    return out
+
+
 def print_transcript(rec, game, as_json, questions=None):
     """questions: the text of what each input answered (shown beside it)."""
     if as_json:
-        out = _record.transcript(game, rec)
-        if rec.ruleset == "titlebout" and game.end and game.fighters[0] is not None:
-            from host_sim.fights.titlebout import scoresheet_obj
-
-            out["scoresheet"] = scoresheet_obj(game)
-        if questions:
-            for entry in out["log"]:
-                if "input" in entry and entry["input"] <= len(questions):
-                    entry["question"] = questions[entry["input"] - 1]
-        print_json(out)
+        print_json(transcript_obj(rec, game, questions))
     else:
-        for line in _record.lines(game, rec):
-            if questions and line.startswith("> input "):
-                i = int(line[8:line.index(":")])
-                if i <= len(questions):
-                    line += "  (%s)" % questions[i - 1]
+        for line in transcript_lines(rec, game, questions):
             print(line)
 
 

@@ -4,15 +4,14 @@ Same interface as dicebox.store.Store (the device's power-safe store).
 """
 from dicebox import settings as S
 
-HISTORY_MAX = 20
-
 
 class MemoryStore:
     def __init__(self):
         self.files = {}
         self.notices = []
-        self._history = []  # (id, summary, text), newest last
+        self._history = []  # [id, summary, text pieces, pinned, fold items or None], newest last
         self._next = 1
+        self._folds = {}  # rule set -> its entry of this power-on
 
     def read_text(self, name):
         text = self.files.get(name)
@@ -82,16 +81,78 @@ class MemoryStore:
     def clear_current(self):
         self.files.pop("current.json", None)
 
-    def add_history(self, text, summary, more=(), apart=False):
-        self._history.append((self._next, summary, (text,) + tuple(more)))  # in pieces, as write_text
+    def put(self, label, more=None):
+        text = self.current() if more is None else "".join(more)
+        if text is None:
+            return None
+        ids = [int(n[1:7]) for n, _ in self.unfinished()]
+        name = "u%06d.rec" % (max(ids) + 1 if ids else 1)
+        self.files[name] = label + "\n" + text
+        self.clear_current()
+        return name
+
+    def unfinished(self):
+        names = sorted((n for n in self.files if n[0] == "u" and n.endswith(".rec")), reverse=True)
+        return [(n, self.files[n].split("\n", 1)[0]) for n in names]
+
+    def resume(self, name):
+        text = self.read_text(name)
+        if text is None:
+            return False
+        self.write_text("current.json", text.split("\n", 1)[1])
+        self.remove(name)
+        return True
+
+    def make_room(self, e):
+        return False  # memory is never full
+
+    def add_history(self, text, summary, more=(), apart=False, ruleset=None):
+        fold = ruleset if ruleset in ("dice", "shoot", "stealth") else None  # as Store: small procedures fold
+        pieces = (text,) + tuple(more)  # in pieces, as write_text
+        entry = self._folds.get(fold) if fold else None
+        if entry is not None and entry in self._history:
+            self._history.remove(entry)  # to the top, as the flash's fold
+            entry[0] = self._next
+            entry[4].append((summary, "".join(pieces)))
+        elif fold:
+            entry = self._folds[fold] = [self._next, fold, (), False, [(summary, "".join(pieces))]]
+        else:
+            entry = [self._next, summary, pieces, False, None]
+        self._history.append(entry)
         self._next += 1
-        del self._history[:-HISTORY_MAX]
+        return entry[0]
 
-    def history(self):
-        return [(i, s) for i, s, _ in reversed(self._history)]
+    def entries(self, skip=0, count=1 << 30):
+        out = [(e[0], e[4][-1][0] if e[4] else e[1], e[3], len(e[4]) if e[4] else 0) for e in reversed(self._history)]
+        return out[skip : skip + count]
 
-    def history_record(self, ident):
-        for i, _, text in self._history:
-            if i == ident:
-                return "".join(text)
+    def history(self, skip=0, count=1 << 30):
+        return [(i, "%s \u00d7%d" % (s, n) if n > 1 else s) for i, s, _, n in self.entries(skip, count)]
+
+    def _find(self, ident):
+        for e in self._history:
+            if e[0] == ident:
+                return e
         return None
+
+    def history_record(self, ident, k=-1):
+        e = self._find(ident)
+        if e is None:
+            return None
+        if e[4]:
+            return e[4][k][1] if -len(e[4]) <= k < len(e[4]) else None
+        return "".join(e[2])
+
+    def items(self, ident):
+        e = self._find(ident)
+        return [s for s, _ in e[4]] if e and e[4] else []
+
+    def keep(self, ident, on):
+        e = self._find(ident)
+        if e:
+            e[3] = on
+
+    def delete(self, ident):
+        e = self._find(ident)
+        if e:
+            self._history.remove(e)

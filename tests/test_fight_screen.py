@@ -35,8 +35,10 @@ def test_a_stray_back_never_loses_an_unfinished_fight():
     d.press(B.BACK)  # no: still fighting
     assert d.app.top is s
     d.press(B.BACK)
-    d.press(B.OK)  # yes: leave, the fight stays saved for Resume
-    assert d.app.top is not s and record.loads(d.store.current()).inputs == [1]
+    d.press(B.OK)  # yes: leave, the fight stays saved for Resume, labelled
+    (name, label), = d.store.unfinished()
+    assert d.app.top is not s and d.store.current() is None and label == "duel, 1 inputs"
+    assert record.loads(d.store.read_text(name).split("\n", 1)[1]).inputs == [1]
     assert d.store.history() == []
 
 

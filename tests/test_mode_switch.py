@@ -63,7 +63,9 @@ def test_a_fight_of_another_mode_resumes_after_a_restart():
     open_row(d, MODE_AT["dice_ui"])
     back_home(d)
     d.store.save_current((ROOT / "tests/records/arena-seed.json").read_text())
-    d.app.top.build()  # Home now offers Resume, first
+    d.app.top.build()  # Home now offers Resume, first; it stays on the row it was on (Dice)
+    while d.app.top.sel:
+        d.press(B.UP)
     d.press(B.OK)
     assert d.restarts == 1
     assert screens(d)[0] == "Home" and d.app.top.session.rec.ruleset == "arena"

@@ -1,6 +1,7 @@
 """Power cuts at every single file-system step of every kind of save (the
-fight after each input, undo, a finished fight into History with pruning,
-settings, a boot that sets a damaged file aside), then a fresh boot on what
+fight after each input, undo, a finished fight into History, a small procedure
+folded into its entry, a fight left and kept, one resumed from Home, a pin, a
+delete, settings, a boot that sets a damaged file aside), then a fresh boot on what
 survived: it must be exactly a boot after the step before or the step that
 was cut. CPython on a host directory; MicroPython on littlefs, also cut at
 every flash program. Figures: docs/reliability.md."""
@@ -50,6 +51,31 @@ def wound_session():
     return steps
 
 
+def kept_and_folded():
+    """Small procedures folding into one entry, fights left and kept (from the
+    screen and from current.json), one resumed from Home, a pin, a delete."""
+    from dicebox.core import record
+
+    shots = []
+    for seed in (1, 2, 3):  # whole shots, each played with the lowest choice
+        rec = Record("shoot", {}, seed, [])
+        game = record.start(rec)
+        while game.prompt() is not None:
+            rec.inputs.append(game.prompt()[1])
+            record.feed(game, rec, len(rec.inputs) - 1)
+        shots.append(rec.dumps())
+    bout, duel = sample_record("titlebout", 1).dumps(), sample_record("duel", 1).dumps()
+    steps = []
+    for i, shot in enumerate(shots):
+        steps += [["current", shot], ["fold", shot, "shoot %d" % i, "shoot"]]
+    steps += [["current", bout], ["park", "Title Bout R1 Hagler 0-1 Hearns", bout]]
+    steps += [["current", duel], ["park", "duel, 2 inputs"]]
+    steps += [["unpark", "u000001.rec"], ["current", sample_record("titlebout", 2).dumps()],
+              ["park", "Title Bout R2", sample_record("titlebout", 2).dumps()]]
+    steps += [["pin", -1, True], ["delete", 0], ["pin", -1, False]]
+    return steps
+
+
 def scenario(tmp):
     setup = [["settings", dict(S.defaults(), contrast=2)]]
     for i in range(20):  # History full: the next finished fight prunes the oldest
@@ -77,6 +103,7 @@ def scenario(tmp):
     steps += [["current", first], ["damage", "current.json", first[:25]]]
     steps += [["damage", "settings.json", '{"contrast": 3, "lang": "en", "sou']]
     steps += [["damage", "h000021.rec", "x\n{}"]]
+    steps += kept_and_folded()
     return {"tmp": str(tmp), "setup": setup, "steps": steps}
 
 
@@ -101,7 +128,7 @@ def test_every_cut_point_on_littlefs_under_micropython(mp, tmp_path, mode):
     scen = tmp_path / "scen.json"
     scen.write_text(json.dumps(scenario(tmp_path)))
     every = size(3 if mode == "tear" else 7, 1)  # make test: every 7th cut point (all on CPython above)
-    out = mp.run(SUPPORT / "powercut.py", scen, mode, every, heap=size("8M", "32M"), timeout=3000).stdout.decode()
+    out = mp.run(SUPPORT / "powercut.py", scen, mode, every, heap=size("16M", "32M"), timeout=3000).stdout.decode()
     bad = [line for line in out.splitlines() if "BAD" in line]
     assert bad == [], "\n".join(line[:600] for line in bad[:6])
     last = out.splitlines()[-1].split()

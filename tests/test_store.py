@@ -1,4 +1,5 @@
-"""Store: atomic writes, damaged files set aside at start-up, bounded history.
+"""Store: atomic writes, damaged files set aside at start-up, History by importance,
+fights left unfinished kept.
 
 CPython on a temp directory with injected faults; tests/test_vboard.py runs
 the same Store on real littlefs under MicroPython, power cuts included."""
@@ -154,18 +155,117 @@ def test_settings_round_trip_and_refuse_bad_values(tmp_path):
     assert ST.Store(str(tmp_path)).settings() == want
 
 
-def test_history_keeps_the_last_twenty_newest_first(tmp_path):
+def test_history_keeps_every_fight_newest_first(tmp_path):
     st = ST.Store(str(tmp_path))
     for i in range(25):
-        st.add_history(Record("dice", {}, i, ["d6"]).dumps(), "fight %d" % i)
+        st.add_history(Record("duel", {}, i, [1]).dumps(), "fight %d" % i)
     h = st.history()
-    assert [s for _, s in h] == ["fight %d" % i for i in range(24, 4, -1)]
-    assert len(files(tmp_path)) == 20
-    newest = h[0][0]
-    assert record_loads(st.history_record(newest)).seed == 24
-    assert st.history_record(h[-1][0]) is not None
-    assert st.history_record(1) is None  # dropped
+    assert [s for _, s in h] == ["fight %d" % i for i in range(24, -1, -1)]
+    assert len(files(tmp_path)) == 25
+    assert record_loads(st.history_record(h[0][0])).seed == 24
+    assert record_loads(st.history_record(1)).seed == 0  # the first is still there
     assert st.history_record(-1) is None and st.history_record("x") is None
+    assert [s for _, s in st.history(20, 10)] == ["fight %d" % i for i in range(4, -1, -1)]  # a page
+
+
+def shot(seed):
+    return Record("shoot", {}, seed, [7, 2]).dumps()
+
+
+def test_a_hundred_shots_fold_into_one_entry_and_every_fight_stays(tmp_path):
+    st = ST.Store(str(tmp_path))
+    fights = [st.add_history(Record("titlebout", {}, i, [0]).dumps(), "bout %d" % i) for i in range(3)]
+    for i in range(100):
+        st.add_history(shot(i), "shoot 7 head %d" % i, (), False, "shoot")
+        if i == 50:
+            st.add_history(Record("duel", {}, 9, [1]).dumps(), "duel")
+    got = st.entries()
+    assert [(s, n) for _, s, _, n in got] == [("duel", 0), ("shoot 7 head 99", 100), ("bout 2", 0), ("bout 1", 0), ("bout 0", 0)]
+    fold = got[0][0]
+    fold = got[1][0]  # where the power-on's first shot put it
+    assert st.history()[1] == (fold, "shoot 7 head 99 \u00d7100")
+    assert record_loads(st.history_record(fold)).seed == 99 and record_loads(st.history_record(fold, 0)).seed == 0
+    assert st.items(fold)[:2] == ["shoot 7 head 0", "shoot 7 head 1"]
+    assert all(st.history_record(f) for f in fights)
+    st2 = ST.Store(str(tmp_path))  # the next power-on: a fold of its own
+    st2.add_history(shot(500), "shoot 500", (), False, "shoot")
+    assert [n for _, _, _, n in st2.entries()][:3] == [1, 0, 100] and st2.notices == []
+
+
+def test_a_cut_after_a_shot_is_filed_and_before_current_goes_drops_current(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.add_history(shot(1), "one", (), False, "shoot")
+    st.add_history(REC2, "a fight")
+    st.save_current(shot(2))
+    st.add_history(shot(2), "two", (), False, "shoot")  # ... the power went before clear_current
+    assert not ST.Store(str(tmp_path)).has_current()
+    st.save_current(shot(3))  # a shot under way stays
+    assert ST.Store(str(tmp_path)).current() == shot(3)
+
+
+def test_a_fold_torn_by_a_cut_loses_only_its_last_line(tmp_path):
+    st = ST.Store(str(tmp_path))
+    fold = st.add_history(shot(1), "one", (), False, "shoot")
+    name = tmp_path / ("f%06d.rec" % fold)
+    name.write_bytes(name.read_bytes() + b"\tthe torn one\t{\"dice")  # the power went mid-append
+    fold = st.add_history(shot(2), "two", (), False, "shoot")
+    assert st.items(fold) == ["one", "two"]
+    assert ST.Store(str(tmp_path)).notices == []
+
+
+def test_pinned_and_deleted_entries(tmp_path):
+    st = ST.Store(str(tmp_path))
+    a = st.add_history(REC2, "old fight")
+    b = st.add_history(REC2, "newer fight")
+    st.keep(a, True)
+    assert [(i, p) for i, _, p, _ in st.entries()] == [(b, False), (a, True)]
+    assert files(tmp_path) == ["h%06d.pin" % a, "h%06d.rec" % b]
+    assert st.history_record(a) == REC2
+    st.delete(b)
+    assert st.history() == [(a, "old fight")]
+    st.keep(a, False)
+    assert files(tmp_path) == ["h%06d.rec" % a]
+
+
+def test_a_full_flash_takes_small_procedures_first_never_pinned_ones(tmp_path):
+    st = ST.Store(str(tmp_path))
+    old = st.add_history(REC2, "old fight")
+    st.add_history(shot(1), "a shot", (), False, "shoot")
+    keep = st.add_history(REC2, "pinned fight")
+    st.keep(keep, True)
+    st.keep(old, False)
+    sizes = {n[0]: (tmp_path / n).stat().st_size for n in files(tmp_path)}
+    size = sum(sizes.values())
+    st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, size + 10))
+    big = "x" * (sizes["f"] + 10)  # needs the shot's room and a little of the fight's
+    st.save_current(big)
+    assert st.notices == ["storage full: deleted shoot (one power-on's)", "storage full: deleted old fight"]
+    assert st.history() == [(keep, "pinned fight")] and st.current() == big
+    with pytest.raises(OSError):  # only the pinned one left: the error stands
+        st.save_current(big * 3)
+    assert st.current() == big
+
+
+def test_a_fight_left_unfinished_is_kept_with_its_label(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.save_current(REC)
+    name = st.put("Dice, 2 inputs", (REC,))
+    assert name == "u000001.rec" and not st.has_current()
+    st.save_current(REC2)
+    assert st.put("second") == "u000002.rec"  # from current.json itself
+    assert st.unfinished() == [("u000002.rec", "second"), ("u000001.rec", "Dice, 2 inputs")]
+    assert st.resume("u000001.rec") and st.current() == REC
+    assert st.unfinished() == [("u000002.rec", "second")]
+
+
+def test_a_cut_between_the_two_copies_of_a_kept_fight_leaves_one(tmp_path):
+    st = ST.Store(str(tmp_path))
+    st.save_current(REC)
+    st.write_text("u000001.rec", "Dice, 2 inputs\n" + REC)  # put, cut before current.json went
+    st = ST.Store(str(tmp_path))
+    assert not st.has_current() and st.unfinished() == [("u000001.rec", "Dice, 2 inputs")]
+    st.write_text("current.json", REC2)  # another fight under way is not the kept one
+    assert ST.Store(str(tmp_path)).current() == REC2
 
 
 def test_history_ids_start_over_keeping_the_fights_in_order(tmp_path):
@@ -191,18 +291,6 @@ def test_a_cut_while_history_ids_start_over_keeps_them_in_order(tmp_path):
     assert st.add_history(Record("dice", {}, 4, ["d6"]).dumps(), "fight 4") == 4
     assert [s for _, s in st.history()] == ["fight 4", "fight 3", "fight 2", "fight 1"]
     assert files(tmp_path) == ["h000001.rec", "h000002.rec", "h000003.rec", "h000004.rec"]
-
-
-def test_history_is_bounded_in_bytes_too(tmp_path, monkeypatch):
-    monkeypatch.setattr(ST, "HISTORY_BYTES", 2000)
-    st = ST.Store(str(tmp_path))
-    big = Record("dice", {}, 1, ["d6"] * 150).dumps()  # ~900 bytes each
-    for i in range(5):
-        st.add_history(big, "big %d" % i)
-    names = files(tmp_path)
-    assert 1 <= len(names) <= 3
-    assert sum((tmp_path / n).stat().st_size for n in names[1:]) <= 2000
-    assert st.history()[0][1] == "big 4"
 
 
 def test_summary_is_one_short_line(tmp_path):
@@ -286,7 +374,7 @@ def test_full_flash_drops_oldest_history_to_save_the_fight(tmp_path):
     st.save_current(REC2)
     assert st.current() == REC2
     assert [s for _, s in st.history()] == ["old 2"]
-    assert st.notices == ["storage full: oldest saved fight deleted"] * 2
+    assert st.notices == ["storage full: deleted old 0", "storage full: deleted old 1"]
 
 
 def test_full_flash_drops_oldest_history_to_file_a_finished_fight(tmp_path):
@@ -298,7 +386,7 @@ def test_full_flash_drops_oldest_history_to_file_a_finished_fight(tmp_path):
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) * 3 + 40))
     st.add_history(REC, "the last")
     assert [s for _, s in st.history()] == ["the last", "old 2", "old 1"]
-    assert st.notices == ["storage full: oldest saved fight deleted"]
+    assert st.notices == ["storage full: deleted old 0"]
 
 
 def test_full_flash_drops_oldest_history_for_a_wound_journal_line(tmp_path):
@@ -311,7 +399,7 @@ def test_full_flash_drops_oldest_history_for_a_wound_journal_line(tmp_path):
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) + 10))
     journal.add(st, "wounds.jnl", line)
     assert (tmp_path / "wounds.jnl").read_text() == line + "\n" and st.history() == []
-    assert st.notices == ["storage full: oldest saved fight deleted"]
+    assert st.notices == ["storage full: deleted old"]
     with pytest.raises(OSError):  # nothing left to delete: the error stands
         journal.add(st, "wounds.jnl", "x" * (len(REC2) + 10))
 
@@ -323,7 +411,7 @@ def test_a_full_flash_under_a_write_apart_makes_room_and_lets_the_error_stand(tm
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, len(REC2) + 10))
     with pytest.raises(OSError):
         st.add_history("", "session", iter([REC]), True)
-    assert st.history() == [] and st.notices == ["storage full: oldest saved fight deleted"]
+    assert st.history() == [] and st.notices == ["storage full: deleted old"]
     st.add_history("", "session", iter([REC]), True)
     assert [s for _, s in st.history()] == ["session"]
 

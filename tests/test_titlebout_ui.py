@@ -41,9 +41,12 @@ def top(d):
 
 def open_item(d, label):
     menu = d.app.top
-    while not menu.items[menu.sel][0].startswith(label):
+    for _ in range(len(menu.items)):
+        if menu.items[menu.sel][0].startswith(label):
+            d.press(B.OK)
+            return
         d.press(B.DOWN)
-    d.press(B.OK)
+    raise AssertionError("no row %r in %r" % (label, [row[0] for row in menu.items]))
 
 
 def setup(d):
@@ -586,11 +589,11 @@ def test_a_bout_resumed_from_home_with_no_room_opens_after_a_restart(monkeypatch
     store, d = bout_under_way()
     saved = store.current()
     d.press(B.BACK)
-    d.press(B.OK)  # leave: the bout stays saved, Home offers to resume it
+    d.press(B.OK)  # leave: the bout is kept, Home offers it under its label
     assert top(d) == "Home"
     failed = fail_once(monkeypatch, home, "open_fight")
     restarts = d.restarts
-    open_item(d, "Resume")
+    open_item(d, "\u25b6 Title Bout")
     assert failed and d.restarts == restarts + 1
     assert top(d) == "TitleBoutScreen" and d.app.top.session.rec.dumps() == saved
 

@@ -1,4 +1,4 @@
-"""Power-safe storage: settings, the unfinished fight, the last finished fights.
+"""Power-safe storage: settings, the unfinished fights, History.
 
 Runs on the Pico's littlefs and on a host directory. Every write goes to
 `name.tmp`, is flushed and closed, then renamed over the old file: littlefs
@@ -18,8 +18,13 @@ SETTINGS = "settings.json"
 CURRENT = "current.json"
 # The LARP wound session (ui/larp_wounds_ui.py): header, input journal, clock.
 WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
-HISTORY_MAX = 20  # finished fights kept; the oldest goes first
-HISTORY_BYTES = 192 * 1024  # and at most this much flash for them (long LARP sessions)
+# History: hNNNNNN.rec a fight, fNNNNNN.rec the small procedures of one mode
+# and power-on folded into one entry (a line an item: TAB summary TAB record),
+# .pin instead of .rec for one the referee pinned. Nothing goes until the user
+# deletes it or the flash is full: then the oldest unpinned fold, then the
+# oldest unpinned fight, with a notice. uNNNNNN.rec: a fight left unfinished
+# (its label a line, then its record); current.json is the one being played.
+SMALL = ("dice", "shoot", "stealth")  # rule sets whose finished records fold
 SUMMARY_MAX = 60
 _ENOSPC = const(28)  # MicroPython's errno module may lack the name
 _ENOENT = const(2)
@@ -29,19 +34,22 @@ _EEXIST = const(17)
 _LAST_ID = const(999999)  # h999999.rec: six digits
 
 
-def _history_name(hid):
-    return "h%06d.rec" % hid
+# Every name and string literal of the boot's modules is interned for good: a
+# power-on past ~1,260 of them takes a 7th qstr pool (a 14 KB block on the
+# stand-in port), so these reuse names the box has already.
+def _history_name(hid, kind="h", end=".rec"):
+    return "%s%06d%s" % (kind, hid, end)
 
 
-def _history_id(name):
-    """Id of a history file name, or -1."""
-    if len(name) == 11 and name[0] == "h" and name.endswith(".rec") and name[1:7].isdigit():
+def _history_id(name, kind=("h", "f")):
+    """Id of a history (or, kind "u", unfinished-fight) file name, or -1."""
+    if len(name) == 11 and name[0] in kind and name[7:] in (".rec", ".pin") and name[1:7].isdigit():
         return int(name[1:7])
     return -1
 
 
 def _one_line(summary):
-    s = str(summary).replace("\r", " ").replace("\n", " ")
+    s = str(summary).replace("\r", " ").replace("\n", " ").replace("\t", " ")
     return s[:SUMMARY_MAX]
 
 
@@ -55,7 +63,15 @@ class Store:
         self.notices = []
         self.bytes_written = 0  # payload bytes written since start (flash-wear figure)
         self._mkdir()
-        self._check()
+        # the start-up check runs once: its code leaves the heap after it
+        call_once("dicebox.store_check", "check_all", self)
+
+    def __getattr__(self, name):
+        # History's list, pins, deletes and the kept fights' calls live in
+        # store_more.py, on the heap only during the call
+        if (" " + name + " ") in " entries history items keep delete ":
+            return lambda *a: call_once("dicebox.store_more", name, self, *a)
+        raise AttributeError(name)
 
     # paths and raw files ---------------------------------------------------
     def _path(self, name):
@@ -161,10 +177,6 @@ class Store:
     def remove(self, name):
         self._remove(name)
 
-    def _check(self):
-        # the start-up check runs once: its code leaves the heap after it
-        call_once("dicebox.store_check", "check_all", self)
-
     def set_aside(self, name, why, also=()):
         """Keep a damaged file as name.bad (replacing an older .bad) and tell the user.
         `also`: files that mean nothing without it (a wound session's journal),
@@ -223,83 +235,134 @@ class Store:
                     raise
 
     def make_room(self, e):
-        """After OSError e: if the flash is full, the oldest History entry goes
-        (the fight at hand matters more), said; True if the write may be tried
-        again (False: another error, or History is empty)."""
-        ids = self._history_ids()
-        if e.args[0] != _ENOSPC or not ids:
-            return False
-        self._remove(_history_name(ids[-1]))
-        self.notices.append("storage full: oldest saved fight deleted")
-        return True
+        """After OSError e: if the flash is full, the oldest unpinned History
+        entry goes (store_more.make_room), said; True if the write may be tried
+        again (False: another error, or nothing unpinned is left)."""
+        return e.args[0] == _ENOSPC and call_once("dicebox.store_more", "make_room", self)
 
     def clear_current(self):
         self._remove(CURRENT)
 
-    # finished fights ---------------------------------------------------------
-    def _history_ids(self):
-        """Ids on flash, newest first."""
-        ids = [i for i in (_history_id(n) for n in self._names()) if i >= 0]
-        ids.sort(reverse=True)
-        return ids
+    # fights left unfinished ---------------------------------------------------
+    def unfinished(self):
+        """[(file name, label), ...] of the fights left unfinished, newest first."""
+        names = [n for n in self._names() if _history_id(n, "u") >= 0]
+        names.sort(reverse=True)
+        return [(n, self.readline(n)) for n in names]
 
-    def add_history(self, text, summary, more=(), apart=False):
+    def put(self, label, more=None):
+        """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
+        `label` its first line): written whole first, then current.json goes,
+        so a power cut leaves it in one place or both (the boot check drops the
+        copy). `more`: the record's pieces, if the caller has them; else
+        current.json's text. Here, not in store_more.py: it runs beside a whole
+        fight, with no heap to spare for another module. Returns the file's name."""
+        if more is None:
+            text = self.current()
+            if text is None:
+                return None
+            more = (text,)
+        ids = [i for i in (_history_id(n, "u") for n in self._names()) if i >= 0]
+        name = _history_name(max(ids) + 1 if ids else 1, "u")
+        self.write_text(name, _one_line(label) + "\n", more)
+        self._remove(CURRENT)
+        return name
+
+    def resume(self, name):
+        """Make the unfinished fight `name` the one being played (current.json
+        must be free): its record written as current.json, then its file goes."""
+        text = self.read_text(name)
+        if text is None:
+            return False
+        self.write_text(CURRENT, text[text.find("\n") + 1 :])
+        text = None
+        self._remove(name)
+        return True
+
+    # finished fights ---------------------------------------------------------
+    def index(self):
+        """History's file names, newest first."""
+        names = [n for n in self._names() if _history_id(n) >= 0]
+        names.sort(key=_history_id, reverse=True)
+        return names
+
+    def find(self, hid):
+        """The file name of History entry hid, or None."""
+        if isinstance(hid, int) and 0 <= hid <= _LAST_ID:
+            for kind in ("h", "f"):
+                for end in (".rec", ".pin"):
+                    name = _history_name(hid, kind, end)
+                    if self.exists(name):
+                        return name
+        return None
+
+    def add_history(self, text, summary, more=(), apart=False, ruleset=None):
         """`more`: text pieces after `text` (a long LARP session, never one string);
-        `apart` as write_text."""
-        ids = self._history_ids()
-        hid = ids[0] + 1 if ids else 1
+        `apart` as write_text. `ruleset`: a small procedure's rule set: the record
+        joins this power-on's entry of that rule set. Returns the entry's id."""
+        names = self.index()
+        hid = _history_id(names[0]) + 1 if names else 1
         if hid > _LAST_ID:
             # six digits last ~30 years of fights; then the kept ones become 1..n,
             # oldest first: a cut halfway leaves them in order (the newer still above)
             hid = 1
-            for old in reversed(ids):
-                if old != hid:
-                    self.os.rename(self._path(_history_name(old)), self._path(_history_name(hid)))
+            for name in reversed(names):
+                if _history_id(name) != hid:
+                    self.os.rename(self._path(name), self._path(_history_name(hid, name[0], name[7:])))
                 hid += 1
+        fold = ruleset if ruleset in SMALL else None  # None: a fight, an entry of its own
+        folds = getattr(self, "seen", None)  # the folds begun this power-on: rule set -> id
+        if folds is None:
+            folds = self.seen = {}
+        old = self.find(folds.get(fold, -1)) if fold else None
+        item = "\t" + _one_line(summary) + "\t"
         while True:
             try:
-                self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more, apart)
+                if old is not None:
+                    # appended where it began (a rename to the top would be one more
+                    # step a power cut could stop between): the boot check finds it by its rule set
+                    call_once("dicebox.store_more", "append", self, old, item, (text,) + tuple(more))
+                    hid = _history_id(old)
+                elif fold:
+                    self.write_text(_history_name(hid, "f"), fold + "\n" + item + text, tuple(more) + ("\n",))
+                else:
+                    self.write_text(_history_name(hid), _one_line(summary) + "\n" + text, more, apart)
                 break
             except OSError as e:
                 # an apart write's pieces are gone: room is made and the caller's
                 # error stands (a wound session ended in its journal is filed at the next boot)
                 if not self.make_room(e) or apart:
                     raise
-        self._prune_history()
+        if fold:
+            folds[fold] = hid
         return hid
 
-    def _prune_history(self):
-        ids = self._history_ids()
-        total = 0
-        for i in range(len(ids)):
-            total += max(0, self._size(_history_name(ids[i])))
-            if i >= HISTORY_MAX or (i and total > HISTORY_BYTES):
-                self._remove(_history_name(ids[i]))
+    def readline(self, name):
+        """The first line of a file (a summary, a fold's rule set, a label)."""
+        try:
+            f = self.open(self._path(name), "rb")
+        except OSError:
+            return "?"
+        try:
+            head = f.read(SUMMARY_MAX * 4 + 1)
+        except OSError:
+            head = b"?"  # unreadable now: still listed, its transcript says why
+        finally:
+            f.close()
+        nl = head.find(b"\n")
+        try:
+            return head[: nl if nl >= 0 else len(head)].decode("utf-8")
+        except UnicodeError:
+            return "?"
 
-    def history(self):
-        """[(id, summary), ...] newest first."""
-        out = []
-        for hid in self._history_ids():
-            try:
-                f = self.open(self._path(_history_name(hid)), "rb")
-            except OSError:
-                continue
-            try:
-                head = f.read(SUMMARY_MAX * 4 + 1)
-            except OSError:
-                head = b"?"  # unreadable now: still listed, its transcript says why
-            finally:
-                f.close()
-            nl = head.find(b"\n")
-            try:
-                summary = head[: nl if nl >= 0 else len(head)].decode("utf-8")
-            except UnicodeError:
-                summary = "?"
-            out.append((hid, summary))
-        return out
-
-    def history_record(self, hid):
-        text = self.read_text(_history_name(hid)) if isinstance(hid, int) and hid >= 0 else None
+    def history_record(self, hid, i=-1):
+        """An entry's record; a fold's `i`-th item's (-1: its newest)."""
+        name = self.find(hid)
+        if name is None:
+            return None
+        if name[0] == "f":
+            return call_once("dicebox.store_more", "record", self, name, i)
+        text = self.read_text(name)
         if text is None:
             return None
         nl = text.find("\n")

@@ -3,13 +3,14 @@ while it runs: Store() imports it, runs check_all and unloads it.
 
 Leftover .tmp files are removed (an interrupted write: the old file is
 intact), damaged files are set aside as name.bad with a notice, History is
-pruned, and a fight or wound session already in History is not offered again.
+and a fight or wound session already in History or kept unfinished is not
+offered again.
 """
 from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, SETTINGS, WOUNDS, _history_name
+from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
 
 
 def check_all(st):
@@ -18,9 +19,11 @@ def check_all(st):
             st._remove(name)  # an interrupted write: the old file is intact
     _check_settings(st)
     _check_record(st, CURRENT, False)
-    for hid in st._history_ids():
-        _check_record(st, _history_name(hid), True)
-    st._prune_history()
+    for name in st.index()[:20]:
+        if name[0] == "h":  # the newest 20; a fold's reader skips an item it cannot read
+            _check_record(st, name, True)
+    for name, _ in st.unfinished():
+        _check_record(st, name, True)
     _drop_finished_current(st)
     _drop_ended_wounds(st)
 
@@ -71,13 +74,31 @@ def _check_record(st, name, with_summary):
 
 
 def _drop_finished_current(st):
-    # a power cut between add_history and clear_current: the fight is done
-    ids = st._history_ids()
-    if not ids:
-        return
+    # a power cut between add_history and clear_current: the fight is done. A
+    # small procedure's is the last item of the newest fold of its rule set.
+    # Or one between parking a fight (or unparking one) and removing the other
+    # copy: the fight is in both places, kept where its label is.
     cur = st.current()
-    if cur is not None and st.history_record(ids[0]) == cur:
-        st._remove(CURRENT)
+    if cur is None:
+        return
+    for name, _ in st.unfinished():
+        text = st.read_text(name)
+        if text is not None and text[text.find("\n") + 1 :] == cur:
+            st._remove(CURRENT)
+            return
+    try:
+        ruleset = loads(cur)["ruleset"]
+    except (ValueError, KeyError, TypeError):
+        return  # set aside above, or not a record
+    looked = "f" if ruleset not in SMALL else ""  # kinds done with: the newest fight; a fold of this rule set too
+    for name in st.index():
+        if name[0] not in looked and (name[0] == "h" or st.readline(name) == ruleset):
+            if st.history_record(int(name[1:7])) == cur:
+                st._remove(CURRENT)
+                return
+            looked += name[0]
+            if len(looked) == 2:
+                return
 
 
 def _drop_ended_wounds(st):
@@ -105,7 +126,7 @@ def _drop_ended_wounds(st):
 def _wounds_filed(st, head):
     """The newest History record is this session: its header and every journal
     line, END the last (Tracker.end's text). A running session has no END."""
-    ids = st._history_ids()
+    ids = [int(n[1:7]) for n in st.index()]
     text = st.history_record(ids[0]) if ids else None
     if text is None:
         return False

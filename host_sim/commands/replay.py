@@ -12,10 +12,19 @@ def register(sub):
 def run(args):
     rec, game = common.load_record(args.record)
     questions = common.questions_of(rec) if rec.ruleset == "titlebout" else None
-    common.print_transcript(rec, game, args.json, questions)
-    if rec.ruleset == "titlebout" and not args.json and game.end:
-        from host_sim.fights.titlebout import scoresheet_lines
-
-        for line in scoresheet_lines(game):
+    if args.json:
+        common.print_json(common.transcript_obj(rec, game, questions))
+    else:
+        for line in text_lines(rec, game, questions):
             print(line)
     return 0
+
+
+def text_lines(rec, game, questions):
+    """What `replay` prints: the transcript, and a finished bout's scoresheet."""
+    out = common.transcript_lines(rec, game, questions)
+    if rec.ruleset == "titlebout" and game.end:
+        from host_sim.fights.titlebout import scoresheet_lines
+
+        out += scoresheet_lines(game)
+    return out

@@ -285,6 +285,17 @@ def do_step(step, store, root, os_module, opener):
         store.clear_current()
     elif kind == "abandon":
         store.clear_current()
+    elif kind == "fold":  # a small procedure finished: into its mode's entry of this power-on
+        store.add_history(step[1], step[2], (), False, step[3])
+        store.clear_current()
+    elif kind == "park":  # a fight left (FightScreen._left), or kept from current.json (no record given)
+        store.put(step[1], (step[2],) if len(step) > 2 else None)
+    elif kind == "unpark":  # a kept fight resumed from Home
+        store.resume(step[1])
+    elif kind == "pin":  # History: long OK, pin or unpin; k-th newest entry
+        store.keep(store.history()[step[1]][0], step[2])
+    elif kind == "delete":
+        store.delete(store.history()[step[1]][0])
     elif kind == "settings":
         store.save_settings(step[1])
     elif kind == "launch":  # Home opening a second mode: what the restart's boot opens
@@ -374,7 +385,9 @@ def boot(root):
             game = getattr(task, "game", None)
             stack.append([type(task).__name__, getattr(task, "n", -1), getattr(task, "resume_ms", -1),
                           dumps(game.state()) if game is not None else None])
-        hist = [[h, summ, store.history_record(h)] for h, summ in store.history()]
+        hist = [[h, summ, pinned, n, store.history_record(h), store.items(h)] for h, summ, pinned, n in store.entries()]
+        hist.append([[name, label, store.read_text(name)] for name, label in store.unfinished()])
+        stack.append([label for label, _ in getattr(app.stack[0], "items", ())])  # Home's rows
         # an empty file counts as none (a journal cut back to nothing after a torn first line)
         files = [n for n in _listing(root) if os.stat(root + "/" + n)[6] > 0]
         return dumps({"settings": app.settings, "current": store.current(), "history": hist,

@@ -153,6 +153,13 @@ class ArenaFight(FightScreen):
             return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
         return "%s: %s" % (t("arena"), said)
 
+    def progress(self):
+        if self.cup:
+            g = self.game
+            return "%s %d: R%d, %d/%d" % (t("cup"), len(g.fighters), len(g.rounds), len(g.results), len(g.fighters) - 1)
+        n = self.game.names
+        return "%s %s v %s" % (t("arena"), n[0], n[1])
+
     def summary(self):
         if self.cup:
             g = self.game
@@ -167,7 +174,7 @@ class ArenaFight(FightScreen):
             return
         text_ = g.match_record(self.session.rec.seed).dumps()
         store = self.app.store
-        for ident, _ in store.history()[:12]:
+        for ident, _ in store.history(0, 12):
             if store.history_record(ident) == text_:
                 return
         self.app.store.add_history(text_, self.match_summary(None))

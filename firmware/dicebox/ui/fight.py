@@ -8,6 +8,7 @@
       changed()                hook: the game moved (input, die, undo); redraws
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
+      progress()               optional: Home's label for it left unfinished ("Duel, cycle 2")
       finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
@@ -120,7 +121,10 @@ class FightScreen(Screen):
                 self.session.abandon()
             self.app.pop()
             return
-        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"), self.app.pop))
+        from dicebox import call_once  # kept under its label for Home's list (ui/keep.py)
+
+        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"),
+                              lambda: call_once("dicebox.ui.keep", "leave", self)))
 
     def button(self, b, ev, now):
         if b == B.BACK:

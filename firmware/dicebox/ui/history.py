@@ -1,26 +1,57 @@
-"""History: finished fights and roll sessions; open one to page its transcript."""
+"""History: finished fights and the small procedures of each power-on; open one to page its transcript."""
 from array import array
 
 from dicebox import buttons as B
+from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
-from dicebox.ui import draw, text
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Menu, Screen
 from dicebox.ui.lang import t
 
 _LINES = const(6)  # transcript lines on screen
+_PAGE = const(30)  # entries listed at a time: a full flash holds hundreds
 
 
 class History(Menu):
-    def __init__(self, app):
-        items = []
-        for ident, summary in app.store.history():
-            items.append((summary, self._opener(ident)))
-        Menu.__init__(self, app, t("history"), items)
+    """Newest first; a fold of small procedures opens to its items. Long OK:
+    pin (never deleted to make room) or delete, asked first."""
 
-    def _opener(self, ident):
+    def __init__(self, app, start=0):
+        self.start = start  # the first entry listed (a name the box has already)
+        Menu.__init__(self, app, t("history"), [])
+        self.build()
+
+    def build(self):
+        app = self.app
+        items = []
+        self.entries = []
+        got = app.store.entries(self.start, _PAGE + 1)
+        for ident, summary, pinned, n in got[:_PAGE]:
+            label = "%s \u00d7%d" % (summary, n) if n > 1 else summary
+            items.append((("\u2713" + label) if pinned else label, self._opener(ident, n)))
+            self.entries.append((ident, pinned, label))
+        if len(got) > _PAGE:
+            older = "Старее\u2026" if lang.LANG[0] == "ru" else "Older entries\u2026"  # over 10 bytes: not interned
+            items.append((older, lambda: app.push(History(app, self.start + _PAGE))))
+        self.items = items
+        self.sel = min(self.sel, max(0, len(items) - 1))
+        app.redraw()
+
+    def _opener(self, ident, n):
+        if n > 1:  # a fold: its items' list (ui/keep.py, loaded for the call)
+            return lambda: call_once("dicebox.ui.keep", "open", self.app, ident)
         return lambda: self.app.push(Transcript(self.app, ident))
+
+    def button(self, b, ev, now):
+        if b == B.OK and ev == B.LONG and self.sel < len(self.entries):
+            call_once("dicebox.ui.keep", "ask", self, self.entries[self.sel])  # pin or delete
+        else:
+            Menu.button(self, b, ev, now)
+
+    def resumed(self):
+        self.build()
 
     def draw(self, c):
         if self.items:
@@ -37,7 +68,7 @@ class Transcript(Screen):
     record line (in wrapped screen lines) is kept, and the lines on screen are
     made again from the replayed game when the page moves."""
 
-    def __init__(self, app, ident):
+    def __init__(self, app, ident, i=-1):
         Screen.__init__(self, app)
         self.game = None
         self.summary = ""
@@ -47,7 +78,7 @@ class Transcript(Screen):
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
-            self.rec = _record.loads(app.store.history_record(ident) or "", "history")  # the text goes before the replay
+            self.rec = _record.loads(app.store.history_record(ident, i) or "", "history")  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: the screen line where record line i begins; sized once

@@ -1,4 +1,4 @@
-"""The main menu and the way back into an unfinished fight."""
+"""The main menu and the ways back into the fights left unfinished."""
 import gc
 import sys
 
@@ -34,7 +34,7 @@ def _module(name):
 
 
 def open_fight(app, rec):
-    """The screen that plays a record of this ruleset."""
+    """The screen that plays a record of this ruleset (the one in current.json)."""
     screen = _module(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
     if getattr(screen, "done", False) and rec.inputs:
         screen.finish_resumed()
@@ -216,13 +216,19 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
+        for name, label in app.store.unfinished():  # rows ui/keep.delete finds again
+            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.keep", "resume", app, n)))
         for mode in MODES:
             items.append((t(mode[0]), self._opener(mode[2])))
         items.append((t("history"), lambda: app.push(_module("history").History(app))))
         items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
+        was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
         self.right = t("wounds_on") if self.tasks else ""  # a wound session runs in the background
         self.sel = min(self.sel, len(items) - 1)
+        for i in range(len(items)):
+            if items[i][0] == was:  # the row it was on, though kept fights came or went above it
+                self.sel = i
 
     def _opener(self, module):
         return lambda: self.open_mode(module)
@@ -243,4 +249,7 @@ class Home(Menu):
     def button(self, b, ev, now):
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
+        if b == B.OK and ev == B.LONG:
+            call_once("dicebox.ui.keep", "delete", self)
+            return
         Menu.button(self, b, ev, now)

@@ -178,6 +178,10 @@ class BoxingScreen(FightScreen):
         self.give(value)
         self.app.beep(1500, 40)
 
+    def progress(self):
+        g = self.game
+        return "%s R%d %d-%d" % (L("boxing"), g.round, g.score(1), g.score(2))
+
     def summary(self):
         g = self.game
         r = g.result()

@@ -82,6 +82,9 @@ class DuelScreen(FightScreen):
             return "%s: %s" % (title, L("nobody"))
         return "%s: %s (%s)" % (title, L("wins") % g.winner, L("m_" + g.method))
 
+    def progress(self):
+        return L("duel") + ", " + L("cycle") + " " + str(self.game.cycles + 1)
+
     def finished(self):
         FightScreen.finished(self)
         offer_wounds(self, self.game.result()["wounds"], True)

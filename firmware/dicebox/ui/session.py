@@ -30,6 +30,11 @@ class Session:
         self.built = 0  # games rebuilt from the record (undo, table dice): screens compare it
         self.need = None  # NeedDie: the die the players must roll before `pending` goes in
         self.pending = None
+        if not rec.inputs and app.store.has_current():
+            # a new fight (or one saved before a restart): another still in current.json is kept
+            from dicebox import call_once
+
+            call_once("dicebox.ui.keep", "keep", app, rec)
 
     @property
     def over(self):
@@ -91,9 +96,12 @@ class Session:
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
-        """Into History; the unfinished-fight slot is cleared."""
-        self.app.store.add_history("", summary, self.rec.parts())
-        self.app.store.clear_current()
+        """Into History (a small procedure joins its mode's entry); the
+        unfinished-fight slot is cleared."""
+        store = self.app.store
+        store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset)  # the store folds the small
+        store.clear_current()
+
 
     def abandon(self):
         self.app.store.clear_current()

@@ -9,6 +9,7 @@ screen (titlebout_ui.py) in its place, which unloads this module: the fight
 runs without the set-up's code and the set-up without the fight's."""
 import sys
 
+from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core import titlebout as tb
@@ -302,6 +303,8 @@ class Setup(Menu):
             if rec is None:  # before the record: made now, on the heap the start has let go
                 rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
                 unload(_CARD_MODULES)
+            if self.app.store.has_current():  # another fight there is kept, never written over
+                call_once("dicebox.ui.keep", "keep", self.app, rec)
             self.app.store.save_current("", rec.parts())
             if not reboot(self.app, "resume"):
                 raise

@@ -388,6 +388,14 @@ class TitleBoutScreen(FightScreen):
     def _method(self, r):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
 
+    def progress(self):
+        """Home's label for a bout left unfinished: "Title Bout R3 Hagler 18-12",
+        the one ahead on points named, his first."""
+        g = self.game
+        pts = g.totals()
+        w = 1 if pts[1] > pts[0] else 0
+        return "%s R%d %s %d-%d" % (t("titlebout"), g.round, self.name(w, False), pts[w], pts[1 - w])
+
     def summary(self):
         """History's line, what matters first (the list shows ~20 characters):
         "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""

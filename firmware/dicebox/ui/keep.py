@@ -1,0 +1,130 @@
+"""What the box keeps, the rarer screens: fights left unfinished (labelled,
+kept, resumed, deleted) and History's pins, deletes and a fold's list.
+
+Loaded for the call only (one module: each module's name is interned for
+good): Home shows the labels the files carry and never replays a record to
+make one.
+"""
+from dicebox.core import record as _record
+from dicebox.core.game import RecordError
+from dicebox.ui import lang
+from dicebox.ui.app import Confirm, Menu
+from dicebox.ui.lang import t
+
+
+def name_of(rec):
+    """A fight's label from its record alone: "Title Bout, 37 inputs"."""
+    # whole formats: a short literal would be one more name interned for good
+    return ("%s, %d ходов" if lang.LANG[0] == "ru" else "%s, %d inputs") % (t(rec.ruleset), len(rec.inputs))
+
+
+def keep(app, rec=None):
+    """Before a new fight (`rec`) can write current.json: a fight still in it
+    is kept unfinished, labelled from its record, never written over (the
+    same fight saved before a restart is not another)."""
+    store = app.store
+    text = store.current()
+    if text is None or (rec is not None and text == rec.dumps()):
+        return
+    try:
+        label = name_of(_record.loads(text, "current fight"))
+    except (RecordError, ValueError) as e:
+        store.set_aside("current.json", "could not be resumed (%s)" % e)
+        return
+    text = None
+    save(store, label, None)
+
+
+def resume(app, name):
+    """Home's row of a kept fight: it becomes current.json (a fight there is
+    kept first), then opens as after a power cut."""
+    from dicebox.ui import home
+
+    store = app.store
+    keep(app)
+    if store.resume(name):
+        return home.resume_current(app)
+    store.set_aside(name, "cannot be read")
+    return False
+
+
+def delete(home):
+    """Long OK on Home: on a kept fight's row, asked, naming it, before it goes."""
+    store = home.app.store
+    kept = store.unfinished()
+    k = home.sel - (1 if store.has_current() else 0)  # the kept rows follow "Resume fight"
+    if not 0 <= k < len(kept) or home.items[home.sel][0] != "\u25b6 " + kept[k][1]:
+        return
+    name, label = kept[k]
+
+    def fn():
+        home.app.store.remove(name)
+        home.build()
+
+    home.app.push(Confirm(home.app, "Удалить навсегда?" if lang.LANG[0] == "ru" else "Delete it for good?", label, fn))
+
+
+def leave(screen):
+    """The fight on screen, left: kept under its screen's label (progress()),
+    or one from its record. A flash too full for the copy leaves it in
+    current.json, still offered as "Resume fight"."""
+    session = screen.session
+    label = screen.progress() if hasattr(screen, "progress") else name_of(session.rec)
+    try:
+        save(session.app.store, label, session.rec.parts())
+    except OSError:
+        pass
+    screen.app.pop()
+
+
+def save(store, label, parts):
+    while True:
+        try:
+            store.put(label, parts)
+            return
+        except OSError as e:
+            if not store.make_room(e):
+                raise  # current.json stays: the fight is still there, as "Resume fight"
+
+
+# History ---------------------------------------------------------------------
+def w(i):
+    """This screen's i-th words, English or Russian (kept here, not on the boot
+    heap in lang.py; each longer than 10 bytes, so no name is interned for it)."""
+    return (("Pin (never deleted)", "Закрепить"), ("Unpin this entry", "Открепить"), ("Delete this entry", "Удалить"),
+            ("Delete it for good?", "Удалить навсегда?"))[i][1 if lang.LANG[0] == "ru" else 0]
+
+
+def ask(history, entry):
+    """Long OK on History's row `entry` (id, pinned, label): pin/unpin or delete, asked."""
+    ident, pinned, label = entry
+    app = history.app
+
+    def fn():
+        app.pop()
+        app.store.keep(ident, not pinned)
+        history.build()
+
+    def delete():
+        app.store.delete(ident)
+        history.build()
+
+    app.push(Menu(app, label, [
+        (w(1) if pinned else w(0), fn),
+        (w(2), lambda: app.replace(Confirm(app, w(3), label, delete))),
+    ]))
+
+
+def open(app, ident):
+    """History's row of a fold: one mode's small procedures of one power-on, newest first."""
+    items = []
+    names = app.store.items(ident)
+    for k in range(len(names) - 1, -1, -1):
+        items.append((names[k], _opener(app, ident, k)))
+    app.push(Menu(app, t("history"), items))
+
+
+def _opener(app, ident, i):
+    from dicebox.ui.history import Transcript  # loaded with History already
+
+    return lambda: app.push(Transcript(app, ident, i))
