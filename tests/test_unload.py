@@ -10,6 +10,7 @@ from host_sim.device import Device, Platform
 from host_sim.memstore import MemoryStore
 from test_larp_ui import device as larp_device, larp, start_session, wound  # (imported before fresh_boot runs)
 from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
+from test_unfinished import select
 
 LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers", "dicebox.core.errtext")
@@ -200,12 +201,7 @@ TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata"
 
 def _choose(d, label):
     """OK on the first row that starts with label (a picker row has the build after the name)."""
-    menu = d.app.top
-    for _ in range(len(menu.items)):
-        if menu.items[menu.sel][0].startswith(label):
-            break
-        d.press(B.DOWN)
-    assert menu.items[menu.sel][0].startswith(label), [row for row, _ in menu.items]
+    select(d, label)
     d.press(B.OK)
 
 
