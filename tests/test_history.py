@@ -7,6 +7,7 @@ from dicebox import buttons as B
 from dicebox.core import record as _record
 from dicebox.store import Store
 from dicebox.ui import draw
+from hardening import PICO_BUDGET_HEAP, PICO_HEAP
 from host_sim.device import Device, Platform
 from romfs import compiled, mplib, rom  # noqa: F401  (fixtures: the device's files as .mpy)
 
@@ -89,11 +90,11 @@ def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path): 
 def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # noqa: F811
     # Code in RAM. Making every line at once took +86 KB and failed even at
     # 512k (unix port, .mpy). Paged, the open transcript costs about the
-    # replayed record: 176k is less than the session itself needs.
-    proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap="176k")
+    # replayed record, in the Pico's heap and under its budget (hardening).
+    proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap=PICO_HEAP)
     high = _last_page_high_water(proc, tmp_path)
     print("4-hour wound transcript heap high-water: %d bytes" % high)
-    assert 128 * 1024 < high < 160 * 1024, high
+    assert 128 * 1024 < high < int(PICO_BUDGET_HEAP), high
 
 
 def test_a_transcript_past_65535_screen_lines_widens_its_index(monkeypatch):
