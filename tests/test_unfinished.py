@@ -76,7 +76,7 @@ def test_a_bout_left_then_a_shot_then_a_duel_left_keeps_both_fights(tmp_path):
     kept = [label for label in labels(d) if label.startswith("\u25b6 ")]
     assert kept[0].startswith("\u25b6 Duel, cycle ")
     assert kept[1] == "\u25b6 Title Bout R1 Brandt 3-0"
-    assert [s for _, s in d.store.history()] == ["shoot 0 left arm"]
+    assert [s for _, s in d.store.history()] == ["Firearms -: left arm"]  # History's row in words
     # power off and on: still there, and the bout resumes where it was left
     d2 = device(tmp_path)
     assert top(d2) == "Home" and [lb for lb in labels(d2) if lb.startswith("\u25b6")] == kept

@@ -91,11 +91,16 @@ def wrap(s, width_chars=21):
 
 
 def dialog(c, line1, line2="", line3=""):
-    """A framed box over the middle of the screen."""
+    """A framed box over the middle of the screen; a note wider than the box
+    (a kept fight's or History's label) is cut with '..'."""
     c.fill_rect(6, 14, W - 12, 44, 0)
     c.rect(6, 14, W - 12, 44, 1)
     text.draw_center(c, line1, 19)
     if line2:
+        if text.width(line2) > W - 16:
+            while line2 and text.width(line2 + "..") > W - 16:
+                line2 = line2[:-1]
+            line2 += ".."
         text.draw_center(c, line2, 30)
     if line3:
         text.draw_center(c, line3, 44)
