@@ -19,6 +19,10 @@ def _screen(name):
     return _tmux("capture-pane", "-p", "-t", name).stdout
 
 
+# A fresh clone's first start compiles every module: over 15 s on a busy machine.
+START_S = 60
+
+
 def _wait_for(name, needle, timeout=15):
     end = time.time() + timeout
     while time.time() < end:
@@ -63,7 +67,7 @@ def sim(tmp_path):
 def test_screenshots_go_to_a_new_folder_and_a_bad_one_is_one_line(tmp_path):
     name = _start(tmp_path, tmp_path / "shots" / "today")
     try:
-        _wait_for(name, "Enter OK")
+        _wait_for(name, "Enter OK", START_S)
         _tmux("send-keys", "-t", name, "s")
         _wait_for(name, "saved")
         assert (tmp_path / "shots" / "today" / "dicebox-001.png").exists()  # the folder was made
@@ -72,7 +76,7 @@ def test_screenshots_go_to_a_new_folder_and_a_bad_one_is_one_line(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     name = _start(tmp_path, tmp_path / "a-file")
     try:
-        _wait_for(name, "Enter OK")
+        _wait_for(name, "Enter OK", START_S)
         _tmux("send-keys", "-t", name, "s")
         screen = _wait_for(name, "cannot save a screenshot")
         assert "--shots %s" % (tmp_path / "a-file") in screen and "Traceback" not in screen
@@ -84,7 +88,7 @@ def test_screenshots_go_to_a_new_folder_and_a_bad_one_is_one_line(tmp_path):
 
 def test_menu_dice_and_screenshot_in_a_terminal(sim):
     name, tmp = sim
-    first = _wait_for(name, "Enter OK")
+    first = _wait_for(name, "Enter OK", START_S)
     assert "\u2588" in first or "\u2580" in first  # the panel drawn in half blocks
     panel = [line for line in first.splitlines() if line.startswith("|")]
     assert len(panel) == 32 and all(len(line) == 130 for line in panel)

@@ -50,7 +50,7 @@ def copy_from_box(port, dest):
     said = " ".join((p.stderr or p.stdout or "").split())
     if p.returncode != 0 or not os.path.isdir(os.path.join(dest, DATA)):
         if "no device found" in said:
-            raise CliError("no Pico found on USB: plug the box in, or give --port, or --from DIR")
+            raise CliError("--port: no Pico found on USB: plug the box in, or give --port, or --from DIR")
         if "failed to access" in said or "could not open" in said.lower():
             raise CliError("--port %s: no box there (%s)" % (port, said[:200]))
         if "No such file" in said or "ENOENT" in said:
