@@ -142,6 +142,9 @@ def pull(root, out):
 
 
 def run(args):
+    for opt, value in (("--out", args.out), ("--from", args.source), ("--port", args.port)):
+        if value is not None and "\0" in value:
+            raise CliError("%s %r: a name with a NUL byte in it" % (opt, value))
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as e:
