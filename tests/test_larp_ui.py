@@ -488,14 +488,7 @@ def test_stealth_count_runs_out_into_a_completed_attack_even_with_the_display_as
 def wound(d, p, kind):
     """From the tracker list: + wound, participant p, kind (1 light 2 heavy 3 mortal)."""
     scr = d.app.top
-    while scr.sel != 0:
-        d.press(B.UP)
-    d.press(B.OK)
-    picker = d.app.top
-    while picker.value != p:
-        d.press(B.UP)
-    d.press(B.OK)
-    assert top(d) == "Person"
+    open_person(d, p)
     for _ in range(kind - 1):
         d.press(B.DOWN)
     d.press(B.OK)
