@@ -1,0 +1,70 @@
+"""hw/keys.py's ring: taps made while the loop is busy (a mode opening, a
+Title Bout's first roll) all reach the debouncer, in order, with their times.
+The module runs here on stand-ins for machine's Pin and Timer: its IRQ
+callback is called by hand, as the Pico's timer would every 5 ms."""
+import importlib
+import sys
+import types
+
+import pytest
+
+from dicebox import buttons as B
+
+
+class _Pin:
+    IN = PULL_UP = 0
+    levels = {}
+
+    def __init__(self, n, *_):
+        self.n = n
+
+    def value(self):
+        return 0 if _Pin.levels.get(self.n) else 1  # pull-up: pressed reads 0
+
+
+class _Timer:
+    PERIODIC = 0
+
+    def __init__(self, *_a, **_k):
+        pass
+
+    def deinit(self):
+        pass
+
+
+@pytest.fixture
+def keys_module(monkeypatch):
+    clock = [1000]
+    machine = types.SimpleNamespace(Pin=_Pin, Timer=_Timer)
+    micropython = types.SimpleNamespace(const=lambda v: v)
+    time = types.SimpleNamespace(ticks_ms=lambda: clock[0], ticks_us=lambda: clock[0] * 1000,
+                                 ticks_diff=lambda a, b: a - b)
+    for name, mod in (("machine", machine), ("micropython", micropython), ("time", time)):
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delitem(sys.modules, "dicebox.hw.keys", raising=False)
+    keys = importlib.import_module("dicebox.hw.keys")
+    yield keys, clock
+    sys.modules.pop("dicebox.hw.keys", None)
+
+
+def test_thirty_taps_made_while_the_loop_is_busy_are_thirty_clicks(keys_module):
+    keys, clock = keys_module
+    OK_PIN = 7
+    k = keys.Keys([None, None, OK_PIN, None])
+    buttons = B.Buttons()
+    for tap in range(30):  # 80 ms down, 120 ms up, the loop busy throughout (6 s)
+        for level, ms in ((1, 80), (0, 120)):
+            _Pin.levels[OK_PIN] = level
+            for _ in range(ms // 5):
+                k._sample(None)
+                clock[0] += 5
+    k.poll(buttons, clock[0])
+    clicks = []
+    while True:
+        ev = buttons.pop()
+        if ev is None:
+            break
+        if ev[1] == B.CLICK:
+            clicks.append(ev[2])
+    assert k.lost == 0
+    assert len(clicks) == 30 and clicks == sorted(clicks) and clicks[1] - clicks[0] == 200
