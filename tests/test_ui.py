@@ -351,3 +351,62 @@ def test_a_first_press_counts_at_once_whatever_the_clock_reads():
     b.update(0, late)
     b.update(1 << B.DOWN, late + 5)
     assert b.events[-1] == (B.DOWN, B.PRESS, late + 5)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_moved_selection_draws_the_rows_it_changes_and_the_same_pixels_as_a_whole_frame(lang, monkeypatch):
+    from dicebox.ui import app as A
+    from dicebox.ui import draw
+    from dicebox.ui import lang as L
+
+    drawn_headers = []
+    header = draw.header
+    monkeypatch.setattr(draw, "header", lambda *a: drawn_headers.append(a) or header(*a))
+
+    L.set_lang(lang)
+    d = Device(store=MemoryStore())
+    try:
+        long = "Arena: Brute>Bruiser ko, round 12 " + "\u0416" * 9  # wider than the glass, scrolls when chosen
+        rows = [(long if k % 3 == 1 else "row %d" % k, None) for k in range(9)]
+        menus = (A.Menu(d.app, "History", rows, right="9/9"), d.app.stack[0])
+        d.app.push(menus[0])
+        d.wait(100)
+        for menu in menus:
+            if menu is not d.app.top:
+                d.press(B.BACK)
+                d.wait(100)  # Home drawn whole, after the pop
+            assert menu is d.app.top
+            partial = 0
+            for b in [B.DOWN] * 12 + [B.UP] * 4 + [B.DOWN]:
+                first = menu.first
+                headers = len(drawn_headers)
+                d.press(b)
+                if menu.first == first:  # the rows stayed in place: two drawn again, not the header
+                    partial += 1
+                    assert len(drawn_headers) == headers
+                for wait in (0, A._SCROLL_WAIT_MS + 400):  # and once a long row chosen has begun to scroll
+                    d.wait(wait)
+                    drawn = bytes(d.glass())
+                    d.app.redraw()
+                    d.wait(20)
+                    assert bytes(d.glass()) == drawn, (menu.title, menu.sel, menu.first)
+            assert partial >= 8
+    finally:
+        L.set_lang("en")
+
+
+def test_a_menu_with_its_own_draw_is_drawn_whole_on_a_move():
+    from dicebox.ui import app as A
+
+    class Noted(A.Menu):
+        def draw(self, c):
+            A.Menu.draw(self, c)
+            c.fill_rect(100 + 4 * self.sel, 0, 3, 3, 1)  # follows the selection
+
+    d = Device(store=MemoryStore())
+    d.app.push(Noted(d.app, "T", [("a", None), ("b", None)]))
+    d.press(B.DOWN)
+    drawn = bytes(d.glass())
+    d.app.redraw()
+    d.wait(20)
+    assert bytes(d.glass()) == drawn

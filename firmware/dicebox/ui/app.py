@@ -51,9 +51,13 @@ class Menu(Screen):
     def button(self, b, ev, now):
         n = len(self.items)
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT) and n:
+            was, first = self.sel, self.first
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.first = draw.scroll_first(self.sel, self.first, n, draw.rows_visible())
-            self.app.redraw()
+            if self.first == first and type(self).draw is Menu.draw:
+                self.app.redraw_rows((was, self.sel))  # only two rows change
+            else:
+                self.app.redraw()
         elif b == B.OK and ev == B.CLICK and n:
             self.items[self.sel][1]()
         else:
@@ -82,10 +86,12 @@ class Menu(Screen):
             self.shift_at = now + (_SCROLL_WAIT_MS if self.shift >= over else _SCROLL_STEP_MS)
         return True
 
-    def draw(self, c):
-        draw.header(c, self.title, self.right)
+    def draw(self, c, only=None):
+        """only: App.redraw_rows's items, drawn over the last frame; else the whole screen."""
+        if only is None:
+            draw.header(c, self.title, self.right)
         shifted = self.items and self.items[self.sel][0] is self.shifted
-        draw.list_rows(c, self.items, self.sel, self.first, shift=self.shift if shifted else 0)
+        draw.list_rows(c, self.items, self.sel, self.first, shift=self.shift if shifted else 0, only=only)
 
 
 class Confirm(Screen):
@@ -160,6 +166,7 @@ class App:
         self.height = height
         self.stack = []
         self.dirty = True
+        self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
         self.display_on = True
         self.last_input = 0
         self.waking = _WAKE_NONE  # button whose press woke the display: swallowed
@@ -188,6 +195,13 @@ class App:
 
     def redraw(self):
         self.dirty = True
+
+    def redraw_rows(self, rows):
+        """Only these rows of the top Menu changed (a move of the selection): drawn
+        anew over the last frame, which the panel's buffer holds. A nav press
+        then draws 2 rows, not 6, on the emulated Pico (make emu, "nav")."""
+        if not self.dirty:
+            self.rows = rows if self.rows is None else self.rows + rows
 
     @property
     def top(self):
@@ -299,9 +313,13 @@ class App:
             self.redraw()
 
     def render(self, canvas):
-        if not self.dirty:
+        rows, self.rows = self.rows, None
+        if self.dirty:
+            canvas.fill(0)
+            self.top.draw(canvas)
+            self.dirty = False
+        elif rows is not None:
+            self.top.draw(canvas, rows)
+        else:
             return False
-        canvas.fill(0)
-        self.top.draw(canvas)
-        self.dirty = False
         return True

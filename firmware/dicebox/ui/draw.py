@@ -37,16 +37,21 @@ def rows_visible(top=HEADER + 1, bottom=H):
     return (bottom - top) // ROW
 
 
-def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0):
+def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0, only=None):
     """Draw the labels of items[first:] ((label, ...) pairs) as rows, the selected
     one inverted and `shift` pixels to the left; scroll bar at right. Reads the
-    labels in place: no list per frame."""
+    labels in place: no list per frame. only: the items whose rows are drawn
+    again over the last frame (cleared first), the rest left as they are."""
     n = rows_visible(top, bottom)
     for i in range(n):
         k = first + i
         if k >= len(items):
             break
         y = top + i * ROW
+        if only is not None:
+            if k not in only:
+                continue
+            c.fill_rect(0, y, W, ROW, 0)
         if k == selected:
             c.fill_rect(0, y, W - 3, ROW, 1)
             text.draw(c, items[k][0], 2 - shift, y + 1, text.SMALL, 0)
@@ -56,7 +61,7 @@ def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0):
         span = bottom - top
         h = max(4, span * n // len(items))
         y = top + (span - h) * first // max(1, len(items) - n)
-        c.fill_rect(W - 2, y, 2, h, 1)
+        c.fill_rect(W - 2, y, 2, h, 1)  # whole again over rows drawn anew: the same pixels
 
 
 def scroll_first(selected, first, count, visible):
