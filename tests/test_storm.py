@@ -97,7 +97,7 @@ def every_mode_was_stormed(rulesets, modes, fights_too):
 def test_storm_on_cpython_matches_micropython_step_for_step(mp, rom, tmp_path):  # noqa: F811
     presses = size(250, 4000)
     cp = run_cpython(tmp_path, "11", presses)
-    # in-process reboots, and a new interpreter at each power cut and mode switch: a boot
+    # in-process reboots, and a new interpreter at each power cut and restart: a boot
     # from the flash alone is the same boot. Both replay every record as CPython does.
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses) == cp
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses, restart=True) == cp
@@ -131,17 +131,18 @@ def test_the_whole_box_survives_a_storm_under_micropython_and_reports_its_heap(m
         every_mode_was_stormed(rulesets, modes, SOAK)  # a short storm may not get through every mode's setup
         assert fields["minutes"] >= 2 and fields["cuts"] >= 1 and fields["switches"] >= 1
         pools = pools_of(out)
-        assert len(pools) == fields["cuts"] + fields["switches"] + 1  # each power-on ended with its line
+        assert len(pools) == fields["cuts"] + fields["restarts"] + 1  # each power-on ended with its line
         # no leak: the bare-Home floor of the last quarter is that of the second
         if fields["home_start"] >= 0:
             assert fields["home_end"] - fields["home_start"] < 4096, fields
         total += fields["presses"]
         figure("button storm, whole box, MicroPython heap=%s, code in ROM, seed %s" % (WHOLE_HEAP, seed),
-               "%d presses survived, %d actions, %d power cuts and %d mode switches (a new interpreter each), "
+               "%d presses survived, %d actions, %d power cuts (a new interpreter each), %d mode switches in a power-on, "
+               "%d restarts for a whole heap, "
                "%d simulated minutes; live-heap high-water first minutes %d B, last minutes %d B, peak %d B; "
                "bare-Home floor 2nd quarter %d B, last quarter %d B; most names in a power-on %d, power-ons "
                "past six qstr pools %d; screens: %s"
-               % (fields["presses"], fields["actions"], fields["cuts"], fields["switches"], fields["minutes"],
+               % (fields["presses"], fields["actions"], fields["cuts"], fields["switches"], fields["restarts"], fields["minutes"],
                   fields["heap_start"], fields["heap_end"], fields["heap_peak"], fields["home_start"],
                   fields["home_end"], max(n for _, n in pools), len([p for p, _ in pools if p > 6]),
                   " ".join(sorted(screens))))
@@ -262,13 +263,13 @@ def vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=(), **opts):
 @pytest.mark.soak
 def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
     """The whole box on the virtual board (timer-IRQ buttons, littlefs), in its
-    heap, each soft reset (a mode switch) a new process."""
+    heap, each soft reset (a fight with no room, ui/home.reboot) a new process."""
     presses = size(250, 3000)
     listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, WHOLE_HEAP)
     assert states["end"]["flash_bytes"] > 0 and [n for n in listing if n.startswith("h")], listing  # fights were saved
     resets = len([x for x in lines if x.startswith("SOFT_RESET")])
     figure("button storm, virtual board (main.py, littlefs, code in ROM, heap=%s)" % WHOLE_HEAP,
-           "%d presses, %d soft resets (mode switches, each a new process), no error, the fight survives the power cut"
+           "%d presses, %d soft resets (each a new process), no error, the fight survives the power cut"
            % (presses, resets))
 
 

@@ -8,7 +8,7 @@ from conftest import SUPPORT
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
 from host_sim.memstore import MemoryStore
-from test_larp_ui import device as larp_device, larp, start_session, wound  # (imported before fresh_boot runs)
+from test_larp_ui import device as larp_device, inputs, larp, start_session, wound  # (imported before fresh_boot runs)
 from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 from test_unfinished import select
 
@@ -171,9 +171,11 @@ def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_
     assert type(d.app.top).__name__ == "AlertScreen" and "dicebox.ui.larp_alert" in sys.modules
     assert not [n for n in tracker_screens if n in sys.modules]  # the alert needs none of them
     d.press(B.OK)
-    assert type(d.app.top).__name__ == "DiceScreen" and not tr.game.alerts()
+    assert type(d.app.top).__name__ == "DiceScreen" and inputs(d)[-1][1] == 3  # ACK
     assert not [n for n in tracker_screens + ("dicebox.ui.larp_alert",) if n in sys.modules]
-    assert "dicebox.ui.larp_tracker" in sys.modules and "dicebox.ui.dice_ui" in sys.modules
+    # the session asleep again: its rules go too, the mode's code stays
+    assert type(d.app.stack[0].tasks[0]).__name__ == "Timer"
+    assert "dicebox.ui.larp_tracker" not in sys.modules and "dicebox.ui.dice_ui" in sys.modules
     d.press(B.OK)  # the mode plays on
     assert len(d.app.top.session.rec.inputs) == 2
 

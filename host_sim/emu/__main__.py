@@ -138,6 +138,7 @@ def summary(name, layout, r):
         "heap_used_max": max(used) if used else None, "heap_free_min": min(free) if free else None,
         "largest_free_min": min(big) if big else None,
         "stack_peak": r.stack_peak,
+        "presses": [[p[0], p[1], round(p[2], 1), p[3]] for p in r.presses],  # button, edge, ms to its frame, bytes
         "shots": {k: {"free": v[0], "largest": v[1], "stack_peak": v[2]} for k, v in r.shot_mem.items()},
         "emulated_ms": round(r.emulated_ms), "wall_s": round(r.wall_s, 1),
     }

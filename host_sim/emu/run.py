@@ -3,8 +3,8 @@
 The simulator runs the script first: it resolves `choose` into presses and
 gives the reference frames and the level changes with their times. The
 emulated Pico then gets the same level changes at the same times after its
-boot; a soft reset (opening a mode) waits for the box's new first frame, as a
-user waits for the screen, and the times after it move by that wait.
+boot; a soft reset (the box's own restart) waits for its new first frame, as
+a user waits for the screen, and the times after it move by that wait.
 """
 import json
 import os
@@ -27,20 +27,29 @@ class Reference:
     """The script on the simulator: frames, shots, level changes, restarts (ms)."""
 
     def __init__(self, steps, settings_text, controller):
+        from dicebox.ui.home import MODES
         from host_sim import script
         from host_sim.device import Device, Platform
         from host_sim.memstore import MemoryStore
+
+        modes = set("dicebox.ui." + m[k] for m in MODES for k in (2, 3))
 
         store = MemoryStore()
         store.files["settings.json"] = settings_text
         ref = self
         self.events = []  # (ms, levels)
         self.restarts = []  # (ms, index of the new boot's first frame) of each soft reset
+        self.opens = []  # ms of each level change that opened a mode from a bare Home
+        home_only = [True]
         self.frames = []  # glass after each frame
         self.shots = []  # (name, ms, glass)
 
         class Recording(Device):
             def wait(self, ms):
+                stack = self.app.stack if self.app is not None else ()
+                if home_only[0] and len(stack) > 1 and type(stack[-1]).__module__ in modes and ref.events:
+                    ref.opens.append(ref.events[-1][0])  # the change before this wait opened it
+                home_only[0] = len(stack) == 1
                 if not ref.events or ref.events[-1][1] != self.levels:
                     ref.events.append((self.now, self.levels))
                 Device.wait(self, ms)
@@ -74,7 +83,7 @@ class Result:
         self.stack = []
         self.stack_peak = None
         self.boot_ms = None
-        self.resets = []  # ms from the press's edge to the new mode's first frame
+        self.resets = []  # ms from the edge that opened a mode to its screen (a soft reset's: the new boot's first frame)
         self.console = ""
         self.frames = 0
 
@@ -143,7 +152,8 @@ class Run:
         result.boot_ms = boot_end / NS_PER_MS
         t0 = emu.now_ns
         levels = 0
-        edges = []  # (ns, button, "press"/"release")
+        edges = []  # (ns, button, "press"/"release"/"open"/"reboot", script ms)
+        opens = set(ref.opens)
         restarts = list(ref.restarts)
         shots = list(ref.shots)
         resets_seen = emu.console.count(b"soft reboot")
@@ -166,7 +176,7 @@ class Run:
                 first = self._settle(first_frame, edge, _RESET_LIMIT_MS, "soft reset")
                 result.resets.append((first - edge) / NS_PER_MS)
                 if edges:
-                    edges[-1] = edges[-1][:2] + ("reboot",)  # its frame is the new boot's: timed above
+                    edges[-1] = edges[-1][:2] + ("reboot", edges[-1][3])  # its frame is the new boot's: timed above
                 t0 = emu.now_ns - ms * NS_PER_MS
             for b in range(len(BUTTONS)):
                 bit = 1 << b
@@ -175,7 +185,8 @@ class Run:
                         emu.press(BUTTONS[b])
                     else:
                         emu.release(BUTTONS[b])
-                    edges.append((emu.now_ns, BUTTONS[b], "press" if new & bit else "release"))
+                    kind = "open" if ms in opens else "press" if new & bit else "release"
+                    edges.append((emu.now_ns, BUTTONS[b], kind, ms))
             levels = new
         emu.run_ms(_SETTLE_MS * 2)
         for name, _at, glass in shots:
@@ -191,18 +202,24 @@ class Run:
 
     def _latencies(self, edges, result):
         bursts = self.emu.bursts()
-        for i, (ns, button, kind) in enumerate(edges):
+        for i, (ns, button, kind, _ms) in enumerate(edges):
             nxt = edges[i + 1][0] if i + 1 < len(edges) else None
             if kind == "reboot":
                 continue
+            done = last = None  # a press: its first frame; a mode's opening: until the box idles
             for start, end, nbytes, count, _glass in bursts:
                 if start < ns:
                     continue
-                if nxt is not None and start >= nxt:
+                if (nxt is not None and start >= nxt) or (last is not None and start - last > _SETTLE_MS * NS_PER_MS):
                     break
-                ms = (end - ns) / NS_PER_MS + _bus_ms(nbytes, count, self.freq)
-                result.presses.append((button, kind, ms, nbytes))
-                break
+                done, last = ((end - ns) / NS_PER_MS + _bus_ms(nbytes, count, self.freq), nbytes), end
+                if kind != "open":
+                    break
+            if done is not None:
+                if kind == "open":
+                    result.resets.append(done[0])
+                else:
+                    result.presses.append((button, kind) + done)
 
     def mem_reports(self):
         out = []

@@ -13,7 +13,7 @@
 #   long power-on, as a field judge's box runs for hours)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
-# "SUMMARY presses N actions N cuts N switches N ... heap_start N heap_end N heap_peak N".
+# "SUMMARY presses N actions N cuts N switches N restarts N ... heap_start N heap_end N heap_peak N".
 import sys
 
 from dicebox import buttons as B
@@ -39,9 +39,10 @@ CUT_EXIT = 75  # the exit code of a process a power cut (or a mode switch) ended
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
 
 
-class _ModeSwitch(BaseException):
-    """Home opened another mode, and the device restarted (ui/home.restart): raised
-    out of the old Device's step, so the rest of the action goes with it."""
+class _Restart(BaseException):
+    """The box restarted itself (ui/home.reboot: a fight with no room on this
+    power-on's heap): raised out of the old Device's step, so the rest of the
+    action goes with it."""
 
 
 class _Unwatched:
@@ -116,7 +117,9 @@ class Storm:
         self.presses = 0
         self.actions = 0
         self.cuts = 0
-        self.switches = 0  # restarts into another mode
+        self.switches = 0  # a Home mode opened after another one, in the same power-on
+        self.restarts = 0  # the box's own restarts (ui/home.reboot)
+        self.last_mode = None
         self.bad = 0
         self.seen = {}  # screen class -> module
         self.modes_opened = {}  # module of each Home mode opened
@@ -177,10 +180,13 @@ class Storm:
             i = home.sel - (1 if len(home.items) == len(modes) + 3 else 0)
             if 0 <= i < len(modes):
                 self.modes_opened[modes[i][2]] = 1
+                if self.last_mode not in (None, modes[i][2]):
+                    self.switches += 1
+                self.last_mode = modes[i][2]
         self.tap(B.OK)
 
     # the storm's own numbers, kept across a power cut that ends the process
-    _KEPT = ("presses", "actions", "cuts", "switches", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
+    _KEPT = ("presses", "actions", "cuts", "switches", "restarts", "last_mode", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
              "heap_peak", "home_start", "home_end", "next_home", "base")
 
     def save_state(self):
@@ -212,10 +218,10 @@ class Storm:
         self.cuts += 1
         self.reboot()
 
-    def mode_switch(self, dev):
-        """Device.on_restart: Home opened another mode. Ends the action: the click
-        that opened it counts as its press."""
-        raise _ModeSwitch()
+    def restarted(self, dev):
+        """Device.on_restart: the box restarts itself. Ends the action: the click
+        that caused it counts as its press."""
+        raise _Restart()
 
     def reboot(self):
         """With a state file the process ends, as the Pico's heap does, and a new one
@@ -238,7 +244,7 @@ class Storm:
     def boot(self):
         dev = Device(store=self.store, platform=self.platform, bus=_Unwatched())
         dev.flush_bytes = None  # the I2C bytes of each frame: a 70 s wait under an alert grew it by 2 KB
-        dev.on_restart = self.mode_switch
+        dev.on_restart = self.restarted
         return dev
 
     def on_home(self):
@@ -251,9 +257,9 @@ class Storm:
     def action(self):
         try:
             self.act()
-        except _ModeSwitch:
+        except _Restart:
             self.presses += 1
-            self.switches += 1
+            self.restarts += 1
             self.reboot()
         self.actions += 1
 
@@ -516,8 +522,8 @@ class Storm:
         print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
         print("RULESETS %s" % " ".join(sorted(self.rulesets)))
         print("MODES %s" % " ".join(sorted(self.modes_opened)))
-        print("SUMMARY presses %d actions %d cuts %d switches %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
-              % (self.presses, self.actions, self.cuts, self.switches, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
+        print("SUMMARY presses %d actions %d cuts %d switches %d restarts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
+              % (self.presses, self.actions, self.cuts, self.switches, self.restarts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
                  home_start, home_end))
         if self.state:
             import os

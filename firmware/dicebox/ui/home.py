@@ -41,33 +41,22 @@ def open_fight(app, rec):
     return screen
 
 
-# One power-on plays one mode (Home.opened): a qstr (every name a module
-# interns) is never freed, and all four modes' names need MicroPython's 7th
-# pool, one block of ~9 KB on the Pico that a fragmented heap may not have
-# mid-session. Opening another mode restarts the interpreter into it
-# (restart()); History and Settings open in any.
-LAUNCH = "launch.txt"  # what the next boot opens: a mode's module, or "resume"
+LAUNCH = "launch.txt"  # what the next boot opens after reboot(): a mode's module, or "resume"
 
 
-def restart(app, module, launch):
-    """False if this power-on may open `module` (it counts as opened then); else
-    the background tasks save what a restart would lose, `launch` is left for
-    the next boot (launch()) and the platform restarts: on the Pico
-    machine.soft_reset(), which never returns."""
-    home = _HOME[0]
-    if home.opened is None:
-        for task in home.tasks:
-            task.mode_opens(module)  # before the mode's code breaks up the heap
-    if home.opened is None or home.opened == module:
-        home.opened = module
-        return False
-    return reboot(app, launch)
+def _opens(module):
+    """Home opens `module`: the background tasks hear it first (a wound session
+    sleeps in another mode's screens), before the mode's code breaks up the heap."""
+    for task in _HOME[0].tasks:
+        task.mode_opens(module)
 
 
 def reboot(app, launch):
-    """The background tasks save what a restart would lose, `launch` is left
-    for the next boot and the platform restarts. False, and no restart, if the
-    flash has no room for the launch file."""
+    """A fight or offer with no room on this power-on's heap: the background
+    tasks save what a restart would lose, `launch` is left for the next boot
+    and the platform restarts (on the Pico machine.soft_reset(), which never
+    returns) into a whole heap. False, and no restart, if the flash has no room
+    for the launch file."""
     try:
         for task in _HOME[0].tasks:
             task.suspend()
@@ -79,7 +68,7 @@ def reboot(app, launch):
 
 
 def launch(app):
-    """At boot: open what the last power-on restarted for (a mode, or "resume"),
+    """At boot: open what the last power-on rebooted for (a mode, or "resume"),
     else the fight a power cut left unfinished. True if a fight was resumed.
     A launch file that cannot be read is set aside with a notice."""
     store = app.store
@@ -115,8 +104,7 @@ def resume_current(app, at_boot=False):
     try:
         rec = _record.loads(text, "current fight")
         text = None  # not held through the replay
-        if restart(app, _mode_of(rec.ruleset)[2], "resume"):
-            return False
+        _opens(_mode_of(rec.ruleset)[2])
         try:
             app.push(open_fight(app, rec))
         except MemoryError:
@@ -178,7 +166,6 @@ class Home(Menu):
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
-        self.opened = None  # the mode module this power-on opened
         for marker, module, loader in _BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
                 task = getattr(_module(module), loader)(app)
@@ -236,8 +223,8 @@ class Home(Menu):
     def open_mode(self, module):
         app = self.app
         try:
-            if not restart(app, module, module):
-                app.push(_module(module).start(app))
+            _opens(module)
+            app.push(_module(module).start(app))
         except (RecordError, ValueError, OSError) as e:
             app.push(Message(app, t("error"), str(e)))
 
