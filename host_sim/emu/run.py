@@ -206,15 +206,14 @@ class Run:
             nxt = edges[i + 1][0] if i + 1 < len(edges) else None
             if kind == "reboot":
                 continue
-            done = last = None  # a press: its first frame; a mode's opening: until the box idles
+            done = None  # its first frame; a mode's, though the next edge came first (the box busy opening it)
             for start, end, nbytes, count, _glass in bursts:
                 if start < ns:
                     continue
-                if (nxt is not None and start >= nxt) or (last is not None and start - last > _SETTLE_MS * NS_PER_MS):
+                if nxt is not None and start >= nxt and kind != "open":
                     break
-                done, last = ((end - ns) / NS_PER_MS + _bus_ms(nbytes, count, self.freq), nbytes), end
-                if kind != "open":
-                    break
+                done = (end - ns) / NS_PER_MS + _bus_ms(nbytes, count, self.freq), nbytes
+                break
             if done is not None:
                 if kind == "open":
                     result.resets.append(done[0])
