@@ -124,7 +124,11 @@ class Device:
     def step(self):
         """One pass of the device loop at the current time."""
         try:
-            self._step()
+            try:
+                self._step()
+            finally:
+                if self.app is not None:
+                    self.app.settle()  # as the Pico's loop: the input's save once its frame is on the panel
         except Restart:
             self.restart()
 

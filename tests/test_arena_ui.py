@@ -411,7 +411,8 @@ def test_a_fight_saved_finished_but_not_yet_in_history_goes_there_on_resume(tmp_
     while game.prompt() is not None:  # the core alone: no screen hook runs
         rec.inputs.append(0)
         record.feed(game, rec, len(rec.inputs) - 1)
-    s.session.save()  # the power goes right after the last step was saved
+    s.session.save()
+    d.app.settle()  # the loop's pass: saved, and the power goes right after
     d2 = device(Store(str(tmp_path)))
     assert top(d2) == "ArenaFight" and d2.app.top.done
     (ident, summary), = d2.store.history()

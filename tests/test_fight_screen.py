@@ -88,6 +88,7 @@ def test_a_fight_saved_finished_but_not_filed_is_filed_on_resume(monkeypatch):
         s.session.rec.inputs.append(s.game.prompt()[1])
         s.session.game = record.replay(s.session.rec)
     s.session.save()
+    d.app.settle()  # the loop's pass
     assert d.store.history() == [] and d.store.current() is not None
     # a mode whose screen is the bare FightScreen plays duels
     monkeypatch.setattr(home, "MODES", home.MODES + (("duel", ("duel",), "fight"),))

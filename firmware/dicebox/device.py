@@ -158,6 +158,13 @@ class Loop:
             self.panel_on = True
 
     def step(self):
+        try:
+            self._step()
+        finally:
+            if self.app is not None:
+                self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
+
+    def _step(self):
         now = self.clock()
         self.keys.poll(self.buttons, now)
         app = self.app

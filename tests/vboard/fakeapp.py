@@ -61,6 +61,9 @@ class App:
     def redraw(self):
         self.dirty = True
 
+    def settle(self):
+        pass  # no saves here
+
     def render(self, c):
         if not self.dirty:
             return False

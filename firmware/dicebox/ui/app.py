@@ -167,6 +167,7 @@ class App:
         self.stack = []
         self.dirty = True
         self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
+        self.saving = None  # a save that waits for its input's frame (later)
         self.display_on = True
         self.last_input = 0
         self.waking = _WAKE_NONE  # button whose press woke the display: swallowed
@@ -195,6 +196,18 @@ class App:
 
     def redraw(self):
         self.dirty = True
+
+    def later(self, save):
+        """save() once this pass's frame is on the panel (the loop calls settle()):
+        the roll shows without waiting on the flash (a first save on the emulated
+        Pico's littlefs took hundreds of ms). One at a time, in order."""
+        self.settle()
+        self.saving = save
+
+    def settle(self):
+        save, self.saving = self.saving, None
+        if save is not None:
+            save()
 
     def redraw_rows(self, rows):
         """Only these rows of the top Menu changed (a move of the selection): drawn
@@ -255,6 +268,7 @@ class App:
         self.wake()
 
     def button(self, b, ev, now):
+        self.settle()  # the last input's save, before anything else reads or writes the store
         self.last_input = now
         bit = 1 << b
         if ev == B.PRESS:

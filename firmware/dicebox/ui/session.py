@@ -2,7 +2,10 @@
 undo, and the players' own dice when Settings say so.
 
 The record is the truth: after every input it is saved whole (the store
-writes atomically), so a power cut resumes exactly where it stopped.
+writes atomically), so a power cut resumes exactly where it stopped. The
+save waits for the input's frame to reach the panel (App.later): the dice
+come from the seed, so an input a power cut takes before its save is the
+same roll when pressed again.
 """
 import sys
 
@@ -93,15 +96,20 @@ class Session:
             unload_new(loaded)
 
     def save(self):
+        self.app.later(self._save)
+
+    def _save(self):
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
         """Into History (a small procedure joins its mode's entry); the
         unfinished-fight slot is cleared."""
+        self.app.settle()
         store = self.app.store
         store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset)  # the store folds the small
         store.clear_current()
 
 
     def abandon(self):
+        self.app.settle()
         self.app.store.clear_current()
