@@ -98,7 +98,12 @@ def json_loads(text, where):
 
 
 def load_record(path):
-    obj = json_loads(read_text(path, "record"), path)
+    text = read_text(path, "record")
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        nl = text.find("\n")
+        if nl >= 0 and text[nl + 1:].lstrip().startswith("{"):
+            text = text[nl + 1:]  # a History file copied off the box: its summary line, then the record
+    obj = json_loads(text, path)
     try:
         rec = _record.from_obj(obj, "record")
         game = _record.replay(rec)

@@ -54,6 +54,16 @@ class Platform:
         # an own fighter made in the set-up is saved here (the Pico: data/titlebout/fighters)
         self.own_dir = own_dir or "/tmp/dicebox-own-cards"
 
+    @classmethod
+    def on_flash(cls, data, seed_bytes=None):
+        """A platform whose Title Bout folders are those of a simulated flash
+        folder, laid out as the Pico's /data: your cards in data/titlebout/fighters
+        (an own fighter is saved there too), your chart sets in data/titlebout/charts,
+        beside the demo ones."""
+        mine = data.rstrip("/") + "/titlebout"
+        return cls(seed_bytes, card_dirs=(DEMO_CARDS, mine + "/fighters"),
+                   chart_dirs=(DEMO_CHARTS, mine + "/charts"), own_dir=mine + "/fighters")
+
     def entropy(self):
         data = self._seed_bytes or os.urandom(4)
         return ((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]) & 0x3FFFFFFF

@@ -52,26 +52,61 @@ def _marks(game, rnd, side):
     """A round's marks for one corner, as the box's scoresheet: "D C F-1"."""
     n = [game.marks(rnd, side, k) for k in range(4)]
     out = ["D"] * n[0] + ["C"] * n[1] + ["F"] * n[2]
-    if n[3]:
+    if n[3] and n[2]:
+        out[-1] = "F-%d" % n[3]  # the box's "F-1": the foul that cost the points
+    elif n[3]:
         out.append("-%d" % n[3])
     return " ".join(out)
 
 
+def sheet_lines(game, names, r, done):
+    """The scoresheet's lines under the table, (text, size): knockdowns, the
+    ten-point card when it decides, the result, the legend."""
+    rule = game.options.get("decision")
+    lines = [("Knockdowns: %s %d, %s %d" % (names[0], game.knockdowns[0], names[1], game.knockdowns[1]), "mid")]
+    if rule == "ten":
+        ten = [game.ten_round(i) for i in range(done)]
+        lines.append(("Ten-point card: %s %d, %s %d" % (names[0], sum(t[0] for t in ten), names[1],
+                                                       sum(t[1] for t in ten)), "mid"))
+        lines.append(("  by round: " + "  ".join("%d-%d" % t for t in ten), "small"))
+    if r:
+        if r.get("winner") is None:
+            res = "Draw after round %d" % r["round"]
+        else:
+            why = " (%s)" % r["reason"] if r.get("reason") else ""
+            res = "%s wins by %s%s in round %d" % (r["winner"], r["method"], why, r["round"])
+    else:
+        res = "Unfinished: round %d, clock %d" % (game.round, game.click)
+    lines.append((res, "bold"))
+    lines.append(("Under each round: D a knockdown, C a cut, F a foul, -n points deducted;", "small"))
+    lines.append(("decision by %s" % _DECISIONS.get(rule, rule), "small"))
+    return lines
+
+
 def scoresheet(rec, game):
-    """A Title Bout's scoresheet: points by round, totals, knockdowns, result."""
+    """A Title Bout's scoresheet: points by round with each round's marks,
+    totals, knockdowns, the ten-point card when it decides, result."""
     r = game.result() or {}
     names = [f.name if f is not None else "?" for f in game.fighters]
     score = game.score
     rounds = game.rounds
     cols = max(rounds, 1)
     cell, name_w, tot_w = 64, 330, 110
-    w = 2 * 40 + name_w + cols * cell + 2 * tot_w
-    h = 560
+    big, mid, small = font(40, True), font(26), font(22)
+    done = game.round if r else game.round - 1  # the round under way counts for no one yet
+    sizes = {"mid": mid, "small": small, "bold": font(30, True)}
+    lines = [(t, sizes[k]) for t, k in sheet_lines(game, names, r, done)]
+    foot = "dicebox record: replay with  dicebox-sim replay FILE.json"
+    head = "%s (red) v %s (blue), %d rounds, seed %d" % (names[0], names[1], rounds, rec.seed)
+    # wide enough for the table and for every line of text (6 rounds and long names ran off the edge)
+    w = max(2 * 40 + name_w + cols * cell + 2 * tot_w,
+            80 + int(max([f.getlength(t) for t, f in lines] + [mid.getlength(head), small.getlength(foot)])))
+    y_text = 150 + 50 + 2 * 70 + 30
+    h = y_text + sum(46 if f is small else 50 for _, f in lines) + 70
     img = Image.new("RGB", (w, h), "white")
     d = ImageDraw.Draw(img)
-    big, mid, small = font(40, True), font(26), font(22)
     _text(d, (40, 30), "Title Bout scoresheet", big)
-    _text(d, (40, 88), "%s (red) v %s (blue), %d rounds, seed %d" % (names[0], names[1], rounds, rec.seed), mid)
+    _text(d, (40, 88), head, mid)
     top = 150
     x0 = 40 + name_w
     heads = ["R%d" % (i + 1) for i in range(cols)] + ["Total", "Won"]
@@ -79,16 +114,15 @@ def scoresheet(rec, game):
         x = x0 + (i * cell if i < cols else cols * cell + (i - cols) * tot_w)
         cw = cell if i < cols else tot_w
         _text(d, (x + cw // 2, top + 10), label, small, anchor="ma")
-    done = game.round if r else game.round - 1  # the round under way counts for no one yet
     won = [0, 0]
     for i in range(done):
         if score[0][i] != score[1][i]:
             won[0 if score[0][i] > score[1][i] else 1] += 1
     totals = game.totals()
-    kd = list(game.knockdowns)
+    right = 40 + name_w + cols * cell + 2 * tot_w
     for side in (0, 1):
         y = top + 50 + side * 70
-        d.rectangle((40, y, w - 40, y + 70), outline="black", width=2)
+        d.rectangle((40, y, right, y + 70), outline="black", width=2)
         colour = (170, 0, 0) if side == 0 else (0, 60, 170)
         _text(d, (52, y + 20), names[side], mid, fill=colour)
         for i in range(cols):
@@ -102,20 +136,11 @@ def scoresheet(rec, game):
         _text(d, (x + tot_w // 2, y + 20), str(totals[side]), mid, anchor="ma")
         d.line((x + tot_w, y, x + tot_w, y + 70), fill="black", width=1)
         _text(d, (x + tot_w + tot_w // 2, y + 20), str(won[side]), mid, anchor="ma")
-    y = top + 50 + 2 * 70 + 30
-    _text(d, (40, y), "Knockdowns: %s %d, %s %d" % (names[0], kd[0], names[1], kd[1]), mid)
-    _text(d, (40, y + 96), "Under each round: D a knockdown, C a cut, F a foul, -n points deducted; decision by %s"
-          % _DECISIONS.get(game.options.get("decision"), game.options.get("decision")), small)
-    if r:
-        if r.get("winner") is None:
-            res = "Draw after round %d" % r["round"]
-        else:
-            why = " (%s)" % r["reason"] if r.get("reason") else ""
-            res = "%s wins by %s%s in round %d" % (r["winner"], r["method"], why, r["round"])
-    else:
-        res = "Unfinished: round %d, clock %d" % (game.round, game.click)
-    _text(d, (40, y + 50), res, font(30, True))
-    _text(d, (40, h - 50), "dicebox record: replay with  dicebox-sim replay FILE.json", small, fill=(90, 90, 90))
+    y = y_text
+    for t, f in lines:
+        _text(d, (40, y), t, f)
+        y += 46 if f is small else 50
+    _text(d, (40, h - 50), foot, small, fill=(90, 90, 90))
     return img
 
 

@@ -55,16 +55,18 @@ def make_store(data):
     try:
         os.makedirs(data, exist_ok=True)
         return Store(data)
-    except OSError as e:
-        raise CliError("--data %s: not a folder the simulator can keep its flash in (%s)" % (data, e.strerror or e))
+    except (OSError, ValueError) as e:  # ValueError: a NUL byte in the path
+        raise CliError("--data %s: not a folder the simulator can keep its flash in (%s)"
+                       % (data, getattr(e, "strerror", None) or e))
 
 
 def run(data=None, shots=".", seed=None):
-    store = make_store(data or os.path.join(os.path.expanduser("~"), ".dicebox-sim"))
+    data = data or os.path.join(os.path.expanduser("~"), ".dicebox-sim")
+    store = make_store(data)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CliError("the simulator draws in a terminal and reads its keys: run it in one, with neither "
                        "input nor output redirected (`dicebox-sim script FILE` runs a button script anywhere)")
-    device = Device(store=store, platform=Platform(None if seed is None else seed.to_bytes(4, "big")))
+    device = Device(store=store, platform=Platform.on_flash(data, None if seed is None else seed.to_bytes(4, "big")))
     # stale LINES/COLUMNS (set by some shells and test runners) would hide the real size
     os.environ.pop("LINES", None)
     os.environ.pop("COLUMNS", None)

@@ -107,6 +107,22 @@ def test_a_record_that_does_not_replay_is_kept_and_said(tmp_path):
     assert "does not replay" in (out / "index.txt").read_text()
 
 
+def test_replay_reads_a_history_file_copied_off_the_box(tmp_path):
+    # the box's h*.rec: a summary line, then the record; replay reads it as the record pulled from it
+    rec = (ROOT / "tests/records/titlebout-12-rounds.json").read_text()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "h000001.rec").write_text("Hagler decision r12 v Antuofermo\n" + rec)
+    from_box = cli("replay", str(data / "h000001.rec"))
+    assert from_box.returncode == 0, from_box.stderr
+    (tmp_path / "r.json").write_text(rec)
+    assert from_box.stdout == cli("replay", str(tmp_path / "r.json")).stdout
+    assert "scoresheet (decision by rounds won" in from_box.stdout
+    (data / "h000002.rec").write_text("a line\nnot a record\n")
+    bad = cli("replay", str(data / "h000002.rec"))
+    assert bad.returncode == 2 and "h000002.rec: not valid JSON" in bad.stderr
+
+
 @pytest.mark.parametrize("port", ["auto", "/dev/no-such-port"])
 def test_without_a_pico_one_line_and_exit_2(port, tmp_path):
     got = cli("pull", "--port", port, "--out", str(tmp_path / "out"))

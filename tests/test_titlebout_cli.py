@@ -288,3 +288,36 @@ def test_a_bout_from_the_users_csv_charts_a_typed_card_and_a_card_saved_on_the_b
     assert "extra ratings (kept on the card, not used by these rules): Kid Real kdr2 4" in out
     code, _, err = cli("stats", "titlebout", "--charts", str(charts), "--red", str(kid), "--blue", str(own), "--bouts", "3")
     assert code == 2 and "--blue: Med is a card of ratings only" in err
+
+
+def test_the_simulators_flash_folder_holds_your_cards_and_charts_and_keeps_an_own_fighter(tmp_path):
+    # laid out as the Pico's /data: titlebout/fighters and titlebout/charts beside the demo ones
+    from test_titlebout_ui import REAL_CARD, REAL_CHARTS
+
+    flash = tmp_path / "flash"
+    (flash / "titlebout" / "charts").mkdir(parents=True)
+    (flash / "titlebout" / "fighters").mkdir()
+    (flash / "titlebout" / "charts" / "ours.csv").write_text(REAL_CHARTS)
+    (flash / "titlebout" / "fighters" / "kid.csv").write_text(REAL_CARD)
+    first = tmp_path / "own.txt"
+    # Red: an own fighter, named "Red" as the editor starts, KDR1 and KOR 1 (the chart has one row), the rest
+    # as the pickers start; Blue: the typed-in card
+    first.write_text("choose Title Bout\npress OK\nchoose own card (asked)\npress OK\npress OK\npress OK 900\n"
+                     + "press OK\n" * 4 + "press DOWN\npress DOWN\npress OK\n" * 2 + "press OK\n"
+                     + "press DOWN\npress OK\nchoose Kid Real\n")
+    code, out, err = cli("script", str(first), "--data", str(flash), "--out", str(tmp_path), "--seed", "3")
+    assert code == 0, err
+    saved = json.loads((flash / "titlebout" / "fighters" / "red.json").read_text())
+    assert saved["name"] == "Red" and saved["kdr1"] == saved["kor"] == 1 and saved["punches"] == {}
+    # the next power-on: the own fighter is in the list, the chart file under Charts
+    again = tmp_path / "again.txt"
+    again.write_text("choose Title Bout\npress OK\nchoose Red\npress DOWN\npress OK\nchoose Kid Real\n"
+                     "press DOWN\npress OK\nchoose ours\nchoose Start the bout\npress OK 900\n")
+    code, out, err = cli("script", str(again), "--data", str(flash), "--out", str(tmp_path), "--seed", "3")
+    assert code == 0, err
+    rec = json.loads(out.split("record: ", 1)[1].split("\n")[0])
+    assert rec["options"]["blue"]["name"] == "Kid Real" and rec["options"]["red"] == saved
+    assert rec["options"]["charts"]["name"] == "Our printed charts"
+    # without --data the script's flash is in memory: the folder's cards are not there
+    code, out, err = cli("script", str(again), "--out", str(tmp_path), "--seed", "3")
+    assert code == 2 and "no row 'Red'" in err

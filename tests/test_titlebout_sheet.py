@@ -113,3 +113,23 @@ def test_a_ratings_only_card_has_its_punches_asked_and_the_charts_looked_up():
     rec2 = Record("titlebout", {"red": ANT, "blue": own, "charts": "dicebox"}, 1, [0], [10, 36, 63])
     g2 = replay(rec2)
     assert g2.score[0][0] == 2 and g2.prompt() is tb.NEXT
+
+
+def test_the_pulled_scoresheet_shows_the_ten_point_card_and_keeps_every_line_on_the_page():
+    from PIL import Image  # noqa: F401  (the sheets need Pillow)
+
+    from host_sim import sheets
+
+    # a 4-round bout: Antuofermo down in round 1, then a foul of Hagler's costing him a point
+    g = bout([13, 30, 26, 7, 14, 9, 46, 13, 36, 23, 99, 95] + [20] * 8, inputs=(2,), rounds=4, charts="dicebox",
+             decision="ten")
+    r = g.result()
+    lines = [t for t, _ in sheets.sheet_lines(g, [f.name for f in g.fighters], r, g.round)]
+    assert "Ten-point card: Vito Antuofermo %d, Marvin Hagler %d" % tuple(r["ten_point"]) in lines
+    assert lines[2] == "  by round: " + "  ".join("%d-%d" % g.ten_round(i) for i in range(g.round))
+    img = sheets.scoresheet(Record("titlebout", g.options, 1, [], []), g).convert("L")
+    w, h = img.size
+    # nothing drawn in the right margin: a line that ran off the page would touch its edge
+    margin = img.crop((w - 30, 0, w, h))
+    assert margin.getextrema() == (255, 255), "text runs into the right margin"
+    assert img.crop((0, 0, w - 30, h)).getextrema()[0] < 128  # and the sheet is drawn

@@ -691,6 +691,25 @@ def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
     assert rows[-2][1:] == g.ten_point() and g.ten_round(0) == (8, 9)  # 10-9 Hagler, Antuofermo down, Hagler's point off
 
 
+def test_the_scoresheet_shows_the_extra_ratings_of_real_cards():
+    d = device(step="exchange")
+    ant = dict(ANT, kdr2=3, ct=12)  # ratings of a real card these rules do not use
+    hag = dict(HAG, kdr2=5)
+    f = new_bout(d, [20] * 40, rounds=4, red=ant, blue=hag)
+    while not f.done:
+        d.press(B.OK, 900)
+    d.press(B.OK)
+    sheet = d.app.top
+    assert top(d) == "Scoresheet"
+    rows = [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+    assert rows[-3:-1] == [("ct", 12, ""), ("kdr2", 3, 5)] and rows[-4][0] == "down"
+    f = new_bout(d, [20] * 40, rounds=4)  # the demo cards have none
+    while not f.done:
+        d.press(B.OK, 900)
+    d.press(B.OK)
+    assert d.app.top.rows[-2][0] == "down"
+
+
 def test_an_own_fighter_is_named_rated_saved_as_a_card_and_plays_beside_a_stored_one(tmp_path):
     d = device(step="exchange", own_dir=str(tmp_path / "own"))
     s = setup(d)

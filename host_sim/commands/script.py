@@ -13,6 +13,8 @@ def register(sub):
     p.add_argument("--seed", type=common.seed_arg, help="hardware seed the box draws (default: fresh)")
     p.add_argument("--scale", type=int, default=4, choices=range(1, 9), metavar="1..8", help="PNG pixel size")
     p.add_argument("--controller", choices=("ssd1306", "sh1106"), default="ssd1306")
+    p.add_argument("--data", metavar="DIR", help="run on this simulated flash folder, as `sim --data` does "
+                   "(fights, History and Title Bout cards and charts kept; default: a flash in memory, gone after)")
     p.set_defaults(run=run)
 
 
@@ -30,7 +32,13 @@ def run(args):
     except (OSError, ValueError) as e:
         raise CliError("--out %r: %s" % (args.out, getattr(e, "strerror", None) or e))
     seed = None if args.seed is None else args.seed.to_bytes(4, "big")
-    device = Device(platform=Platform(seed), controller=args.controller)
+    if args.data is None:
+        device = Device(platform=Platform(seed), controller=args.controller)
+    else:
+        from host_sim.sim import make_store
+
+        device = Device(store=make_store(args.data), platform=Platform.on_flash(args.data, seed),
+                        controller=args.controller)
     frames = []  # (time ms, glass bytes) for the GIF
     if args.gif:
         device.on_frame = lambda dev: frames.append((dev.now, bytes(dev.glass())))

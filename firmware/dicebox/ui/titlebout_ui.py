@@ -552,7 +552,8 @@ def _cell(g, rnd, side):
 
 class Scoresheet(Screen):
     """Each round's points with its knockdowns, cuts and fouls, totals, rounds
-    won, knockdowns (and the ten-point card's totals); UP/DOWN scroll."""
+    won, knockdowns (and the ten-point card's totals, the cards' extra
+    ratings); UP/DOWN scroll."""
 
     def __init__(self, app, fight):
         Screen.__init__(self, app)
@@ -569,6 +570,16 @@ class Scoresheet(Screen):
         if g.options["decision"] == "ten":
             a, b = g.ten_point()
             rows.append((tt("ten"), a, b))
+        # a real card's extra ratings (kdr2, a cut rating...): kept on the card, shown here, not played
+        cards = (g.options["red"] or {}, g.options["blue"] or {})
+        extra = []
+        for card in cards:
+            for key in card:
+                if (" " + key + " ") not in " name note agg cf pl hp kdr1 kor ki punches " and key not in extra:
+                    extra.append(key)
+        extra.sort()
+        for key in extra:
+            rows.append((key, cards[0].get(key, ""), cards[1].get(key, "")))
         rows.append((tt("legend"), "", ""))
         self.rows = rows
         self.first = 0
