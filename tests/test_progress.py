@@ -13,12 +13,15 @@ from conftest import ROOT
 from host_sim.progress import progress, watched
 
 
-def run_with_tty_stderr(*args):
+def run_with_tty_stderr(*args, rows=24, cols=100):
     """(stdout, what stderr's terminal showed) of dicebox-sim ARGS."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal has a size
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
     proc = subprocess.Popen([sys.executable, "-m", "host_sim.cli"] + list(args), stdout=subprocess.PIPE, stderr=slave,
-                            cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100"))
+                            cwd=str(ROOT), env=env)
     os.close(slave)
     seen = b""
     while True:
@@ -43,6 +46,13 @@ def test_stats_shows_a_bar_on_a_terminal_and_not_with_json():
     assert "arena" in tty and "100%" in tty and "3000/3000" in tty and "fights" in tty
     out, tty = run_with_tty_stderr(*args, "--json")
     assert out.startswith("{") and tty == ""
+
+
+def test_a_terminal_without_a_size_still_shows_the_bar():
+    # `script` and some serial consoles report 0 rows and 0 columns
+    out, tty = run_with_tty_stderr("stats", "arena", "--a", "9,3,7,5", "--b", "3,9,5,7", "--fights", "3000",
+                                   "--seed", "2", rows=0, cols=0)
+    assert "a wins" in out and "100%" in tty and "3000/3000" in tty
 
 
 def test_titlebout_stats_bar_on_a_terminal():
