@@ -82,3 +82,30 @@ def test_the_helper_for_other_long_commands():
     with progress(50, "emu", stream=silent) as bar:
         bar.update(50)
     assert silent.getvalue() == ""
+
+
+def test_make_soak_names_each_test_on_a_terminal_and_not_piped():
+    # one small soak test (its smallest size), run by `make soak` as a user runs it
+    cmd = ["make", "-s", "soak", "SOAK_TESTS=tests/test_core_props.py -k duel"]
+    env = dict(os.environ, DICEBOX_SOAK_PERCENT="0")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 160, 0, 0))
+    proc = subprocess.Popen(cmd, stdout=slave, stderr=slave, cwd=str(ROOT), env=env)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait()
+    os.close(master)
+    shown = seen.decode(errors="replace")
+    assert proc.returncode == 0, shown
+    assert "test_any_session_stays_in_range_ends_and_replays[duel]" in shown and "[1/1]" in shown
+    piped = subprocess.run(cmd, capture_output=True, text=True, cwd=str(ROOT), env=env)
+    assert piped.returncode == 0, piped.stdout + piped.stderr
+    assert "1 passed" in piped.stdout and "[duel]" not in piped.stdout and "[1/1]" not in piped.stdout
