@@ -27,8 +27,13 @@ test: $(STAMP)
 
 # The hardening tests at full size (make test runs the same tests scaled down):
 # power cuts, bad data, button storms (>= 100,000 presses), long sessions.
+# On a terminal each test is named as it starts and counted (n/N) as it ends;
+# piped, pytest's usual dots. SOAK_TESTS narrows it to some files.
+SOAK_TESTS ?= tests
 soak: $(STAMP)
-	DICEBOX_SOAK=1 PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m soak tests
+	@if [ -t 1 ]; then shown="-v -o console_output_style=count"; else shown=""; fi; \
+	echo "DICEBOX_SOAK=1 pytest -m soak $$shown $(SOAK_TESTS)"; \
+	DICEBOX_SOAK=1 PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m soak $$shown $(SOAK_TESTS)
 
 # The firmware on the real target: MicroPython's rp2 port in an emulated RP2040,
 # the flash laid out as make deploy lays it, every frame checked against the simulator.

@@ -126,6 +126,8 @@ def test_balance_command_table_and_png(tmp_path):
 
     with Image.open(png) as img:
         assert img.format == "PNG" and img.width > 315 * 3
+    code, out, err = cli("balance", "arena", "--seed", "3", "--fights", "1", "--jobs", "1", "--rounds", "1")
+    assert code == 0 and out.splitlines()[2].startswith("1 round in "), err
     code, _, err = cli("balance", "arena", "--fights", "2", "--png", "/nonexistent/b.png")
     assert code == 2 and "--png" in err and len(err.strip().splitlines()) == 1
     code, _, err = cli("balance", "arena", "--jobs", "0")

@@ -293,7 +293,7 @@ def _stopped(info, args, seed, ties, total):
            "rounds": "--rounds %d played" % info["rounds"],
            "time": "the next round would pass --time %d s" % args.time,
            "cap": "the builds still tied reached %d fights a reference" % CAP}[info["stop"]]
-    text = "%d rounds in %.0f s: %s" % (info["rounds"], info["seconds"], how)
+    text = "%d round%s in %.0f s: %s" % (info["rounds"], "" if info["rounds"] == 1 else "s", info["seconds"], how)
     if ties:
         text += ("; %d of %d builds are tied with others (place a-b: the places its 95%% interval allows)"
                  % (ties, total))
