@@ -798,9 +798,10 @@ def test_firearms_duel_is_one_cycle(seed):
     firearms_duel(seed)
 
 
-def firearms_duel(seed):
-    """A firearms duel from the LARP menu with the box's seed; who shot."""
-    d = device()
+def firearms_duel(seed, lang="en"):
+    """A firearms duel from the LARP menu with the box's seed; who shot, and
+    what its end screen draws."""
+    d = device(lang)
     s = dict(d.app.settings)
     s["seed"] = seed
     d.app.apply_settings(s)
@@ -813,17 +814,26 @@ def firearms_duel(seed):
     assert screen.game.options == {"weapon": "firearms", "first": "coin"}
     d.press(B.OK)  # accepted
     shooter = screen.game.attacker
-    assert ("coin: %d shoots" % shooter) in drawn(d)
+    assert (("coin: %d shoots" if lang == "en" else "монета: стреляет %d") % shooter) in drawn(d)
     d.press(B.OK)  # the one cycle
     assert screen.done and screen.game.cycles == 1
     r = screen.game.result()
     assert (r["winner"] is None) == (not r["wounds"])
     assert r["winner"] in (None, shooter)
-    return shooter
+    return shooter, r["winner"], drawn(d)
 
 
 def test_the_firearms_duel_coin_lets_either_duellist_shoot():
-    assert {firearms_duel(seed) for seed in range(1, 9)} == {1, 2}
+    assert {firearms_duel(seed)[0] for seed in range(1, 9)} == {1, 2}
+
+
+@pytest.mark.parametrize("lang,word", [("en", "NO WINNER"), ("ru", "Победы нет")])
+def test_a_firearms_duel_nobody_won_says_so_whole(lang, word):
+    # the likelier end of a firearms duel (42 of 72), in the big letters, not cut short
+    ends = [firearms_duel(seed, lang)[1:] for seed in range(1, 9)]
+    nobody = [shown for winner, shown in ends if winner is None]
+    assert nobody and all(word in shown for shown in nobody), nobody
+    assert all(word not in shown for winner, shown in ends if winner is not None)
 
 
 def test_the_literal_firearms_duel_is_a_choice_in_the_duel_menu():
