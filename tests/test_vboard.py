@@ -220,7 +220,7 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_pa
     assert states["boot"]["heap_free"] > 12 * 1024, states["boot"]  # 7,008 B with the session awake
 
 
-# A clock chip (DS3231 or PCF8563, emulated on the wire: vboard/rtc_chip.py) and the wound
+# A clock chip (DS3231 or PCF8563, emulated on the wire: host_sim/rtc_chip.py) and the wound
 # timers across a power-off; without one, the judge is told and adds the time off.
 _SESSION_KEYS = ["wait 300", "tap OK", "wait 300", "tap UP", "tap OK", "tap OK",  # LARP judge, Wounds, Start
                  "tap OK", "tap OK", "tap OK"]  # + wound, participant 1, + light
