@@ -199,6 +199,22 @@ def start_session(d, people=None):
     return tracker(d.app)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_roster_is_said_over_the_new_session_not_under_it(tmp_path, monkeypatch, lang):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "roster.txt").write_text("Anna\n12\n")
+    d = device(lang)
+    larp_menu(d)
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)  # Wounds
+    assert top(d) == "Message"
+    assert "roster.txt line 2: name '12' is all digits" in " ".join(drawn(d))
+    d.press(B.BACK)
+    assert top(d) == "NewSession"  # numbered participants, the judge told why
+    assert any(s.endswith(": 30") for s in drawn(d))
+
+
 def open_person(d, p):
     scr = d.app.top
     while scr.sel != 0:
