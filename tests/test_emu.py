@@ -57,10 +57,10 @@ class _Mcu:
         self.gpio = {4: _Pin(), 5: _Pin()}
 
 
-def _probe(addr, panel=0x3C):
+def _probe(addr, addrs=(0x3C,)):
     """A zero-length write as the rp2 port bit-bangs it: START, 7 address bits and W, the ACK clock."""
     mcu = _Mcu()
-    watch = _BitBangWatch(mcu, 4, 5, panel)
+    watch = _BitBangWatch(mcu, 4, 5, addrs)
     sda, scl = mcu.gpio[4], mcu.gpio[5]
 
     def set_pin(pin, level):
@@ -88,6 +88,13 @@ def _probe(addr, panel=0x3C):
 def test_the_panel_acks_a_bit_banged_probe_of_its_address_only():
     assert _probe(0x3C) == (True, True, 1)
     assert _probe(0x3D) == (False, True, 0)
+    assert _probe(0x68) == (False, True, 0)
+
+
+def test_a_clock_chip_on_the_bus_acks_its_own_probe_too():
+    # the drivers' I2CDevice probes the chip with a zero-length write, as the display's does
+    assert _probe(0x68, (0x3C, 0x68)) == (True, True, 1)
+    assert _probe(0x51, (0x3C, 0x68)) == (False, True, 0)
 
 
 def test_storms_are_scripts_the_simulator_reads_and_the_same_for_a_seed():

@@ -40,6 +40,18 @@ def test_nothing_printed_for_an_unfinished_bout_rebuilds_the_deal(tmp_path):
     assert json.loads(out)["seed"] == seed
 
 
+def test_a_button_script_that_leaves_a_bout_unfinished_prints_no_seed(tmp_path):
+    steps = tmp_path / "bout.txt"
+    steps.write_text("choose LARP judge\nchoose Boxing\nchoose Start\npress BACK\npress OK\n")
+    code, out, _ = cli("script", str(steps), "--out", str(tmp_path), "--seed", "31415926")
+    assert code == 0
+    assert "record: an unfinished boxing bout, seed hidden until the end" in out
+    assert '"seed"' not in out and '"inputs"' not in out
+    steps.write_text("choose LARP judge\nchoose Duel\nchoose Melee duel\npress OK\npress OK\n")
+    code, out, _ = cli("script", str(steps), "--out", str(tmp_path), "--seed", "31415926")
+    assert code == 0 and '"ruleset":"duel"' in out  # other fights print their record as before
+
+
 def test_fight_duel_shoot_and_stealth():
     code, out, _ = cli("fight", "duel", "--seed", "1", "--dice", "6,1", "--json")
     r = json.loads(out)["result"]

@@ -199,6 +199,22 @@ def start_session(d, people=None):
     return tracker(d.app)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_roster_is_said_over_the_new_session_not_under_it(tmp_path, monkeypatch, lang):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "roster.txt").write_text("Anna\n12\n")
+    d = device(lang)
+    larp_menu(d)
+    for _ in range(4):
+        d.press(B.DOWN)
+    d.press(B.OK)  # Wounds
+    assert top(d) == "Message"
+    assert "roster.txt line 2: name '12' is all digits" in " ".join(drawn(d))
+    d.press(B.BACK)
+    assert top(d) == "NewSession"  # numbered participants, the judge told why
+    assert any(s.endswith(": 30") for s in drawn(d))
+
+
 def open_person(d, p):
     scr = d.app.top
     while scr.sel != 0:
@@ -798,9 +814,10 @@ def test_firearms_duel_is_one_cycle(seed):
     firearms_duel(seed)
 
 
-def firearms_duel(seed):
-    """A firearms duel from the LARP menu with the box's seed; who shot."""
-    d = device()
+def firearms_duel(seed, lang="en"):
+    """A firearms duel from the LARP menu with the box's seed; who shot, and
+    what its end screen draws."""
+    d = device(lang)
     s = dict(d.app.settings)
     s["seed"] = seed
     d.app.apply_settings(s)
@@ -813,17 +830,26 @@ def firearms_duel(seed):
     assert screen.game.options == {"weapon": "firearms", "first": "coin"}
     d.press(B.OK)  # accepted
     shooter = screen.game.attacker
-    assert ("coin: %d shoots" % shooter) in drawn(d)
+    assert (("coin: %d shoots" if lang == "en" else "монета: стреляет %d") % shooter) in drawn(d)
     d.press(B.OK)  # the one cycle
     assert screen.done and screen.game.cycles == 1
     r = screen.game.result()
     assert (r["winner"] is None) == (not r["wounds"])
     assert r["winner"] in (None, shooter)
-    return shooter
+    return shooter, r["winner"], drawn(d)
 
 
 def test_the_firearms_duel_coin_lets_either_duellist_shoot():
-    assert {firearms_duel(seed) for seed in range(1, 9)} == {1, 2}
+    assert {firearms_duel(seed)[0] for seed in range(1, 9)} == {1, 2}
+
+
+@pytest.mark.parametrize("lang,word", [("en", "NO WINNER"), ("ru", "Победы нет")])
+def test_a_firearms_duel_nobody_won_says_so_whole(lang, word):
+    # the likelier end of a firearms duel (42 of 72), in the big letters, not cut short
+    ends = [firearms_duel(seed, lang)[1:] for seed in range(1, 9)]
+    nobody = [shown for winner, shown in ends if winner is None]
+    assert nobody and all(word in shown for shown in nobody), nobody
+    assert all(word not in shown for winner, shown in ends if winner is not None)
 
 
 def test_the_literal_firearms_duel_is_a_choice_in_the_duel_menu():

@@ -123,6 +123,23 @@ def test_replay_reads_a_history_file_copied_off_the_box(tmp_path):
     assert bad.returncode == 2 and "h000002.rec: not valid JSON" in bad.stderr
 
 
+def test_an_unfinished_boxing_bout_comes_off_without_its_seed_shown(tmp_path):
+    from dicebox.core import record
+    from dicebox.store import Store
+
+    bout = record.Record("boxing", {"cards": 3}, 271828182, [0, 1])
+    Store(str(tmp_path / "data")).save_current(bout.dumps())
+    got = cli("pull", "--from", str(tmp_path / "data"), "--out", str(tmp_path / "out"))
+    assert got.returncode == 0, got.stderr
+    assert "current.json is an unfinished boxing bout" in got.stderr and "keep the file from the players" in got.stderr
+    out = listing(tmp_path / "out")
+    assert json.loads(out["current.json"])["seed"] == 271828182  # the record, to resume or replay at the end
+    assert json.loads(out["current.transcript.json"])["seed"] is None
+    for name in ("current.txt", "current.transcript.json", "index.txt"):
+        assert b"271828182" not in out[name], name
+    assert "271828182" not in got.stdout + got.stderr
+
+
 @pytest.mark.parametrize("port", ["auto", "/dev/no-such-port"])
 def test_without_a_pico_one_line_and_exit_2(port, tmp_path):
     got = cli("pull", "--port", port, "--out", str(tmp_path / "out"))

@@ -3,7 +3,6 @@ through hw/rtc.py on an emulated chip, its time as integer seconds, and the
 wound timers across a power-off with it and without it."""
 import datetime
 import random
-import sys
 
 import pytest
 
@@ -14,11 +13,8 @@ from dicebox.core.clock import wall_seconds
 from dicebox.hw.rtc import Rtc
 from dicebox.store import Store
 from dicebox.ui.larp_ui import tracker
+from host_sim import rtc_chip
 from host_sim.device import Device, Platform
-
-sys.path.insert(0, str(ROOT / "tests" / "vboard"))
-import rtc_chip  # noqa: E402
-
 from test_larp_ui import device, start_session, top, wound, drawn  # noqa: E402
 
 START = ((24 * 365 + 6) * 86400 + 9 * 3600) * 1000  # the chip's 2024-01-01 09:00 (ms since 2000)
@@ -160,6 +156,6 @@ def test_the_boot_read_leaves_the_drivers_off_the_heap(mp, tmp_path):
 
     deploy.stage("rpi_pico_ds3231", str(tmp_path / "stage"))
     out = mp.run(ROOT / "tests" / "support" / "rtc_heap.py",
-                 path=[tmp_path / "stage", tmp_path / "stage" / "lib", ROOT / "tests" / "vboard"]).stdout.split()
+                 path=[tmp_path / "stage", tmp_path / "stage" / "lib", ROOT / "host_sim"]).stdout.split()
     loaded, left = int(out[1]), int(out[3])
     assert loaded > 8000 and left < 4500, out  # docs/benchmarks.md, "Clock chip"

@@ -221,7 +221,7 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_pa
     assert states["boot"]["heap_free"] > 12 * 1024, states["boot"]  # 7,008 B with the session awake
 
 
-# A clock chip (DS3231, emulated on the wire: vboard/rtc_chip.py) and the wound
+# A clock chip (DS3231 or PCF8563, emulated on the wire: host_sim/rtc_chip.py) and the wound
 # timers across a power-off; without one, the judge is told and adds the time off.
 _SESSION_KEYS = ["wait 300", "tap OK", "wait 300", "tap UP", "tap OK", "tap OK",  # LARP judge, Wounds, Start
                  "tap OK", "tap OK", "tap OK"]  # + wound, participant 1, + light
@@ -246,14 +246,15 @@ def _first_run(b, **opts):
     return cut, wound[0] + 30 * 60000  # when the light wound turns heavy, in session ms
 
 
-def test_a_clock_chip_counts_the_time_the_box_was_off(mp, tmp_path):
-    b = Board(mp, tmp_path, board="rpi_pico_ds3231")
-    cut, due = _first_run(b, rtc="ds3231:%d" % _CHIP_MS)
+@pytest.mark.parametrize("chip", ["ds3231", "pcf8563"])
+def test_a_clock_chip_counts_the_time_the_box_was_off(mp, tmp_path, chip):
+    b = Board(mp, tmp_path, board="rpi_pico_" + chip)
+    cut, due = _first_run(b, rtc="%s:%d" % (chip, _CHIP_MS))
     clk = b.files["wounds.clk"].split()
     assert clk[-1][0] == "w" and int(clk[-1][1:]) >= 9 * 3600  # the chip's seconds beside the session ms
     off = 25 * 60000  # the box lies in a bag for 25 minutes
     _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="larp_ui",
-                        rtc="ds3231:%d" % (_CHIP_MS + cut + off))
+                        rtc="%s:%d" % (chip, _CHIP_MS + cut + off))
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
     assert _escalated(b, due)  # 5 minutes into this power-on, 30 session minutes after the wound
     assert "dicebox.ui.larp_paused" not in b.modules  # nothing to ask: the chip knew
@@ -270,12 +271,13 @@ def test_without_a_clock_the_judge_is_told_and_adds_the_time_off(mp, tmp_path):
     assert _escalated(b, due)  # the 25 minutes the judge added count
 
 
-def test_a_clock_chip_that_lost_its_time_is_not_trusted(mp, tmp_path):
-    b = Board(mp, tmp_path, board="rpi_pico_ds3231")
-    cut, due = _first_run(b, rtc="ds3231:%d" % _CHIP_MS)
+@pytest.mark.parametrize("chip", ["ds3231", "pcf8563"])
+def test_a_clock_chip_that_lost_its_time_is_not_trusted(mp, tmp_path, chip):
+    b = Board(mp, tmp_path, board="rpi_pico_" + chip)
+    cut, due = _first_run(b, rtc="%s:%d" % (chip, _CHIP_MS))
     # its battery went flat: the chip restarted from zero and says so
     _, _, lines = b.run(["wait 1000", "mods", "tap BACK", "wait 330000", "cat wounds.jnl", "cat wounds.clk", "end"],
-                        mode="larp_ui", rtc="ds3231:0:lost")
+                        mode="larp_ui", rtc="%s:0:lost" % chip)
     assert "dicebox.ui.larp_paused" in b.modules
     assert not _escalated(b, due)  # no time added: the session went on from where it stood
     assert b.files["wounds.clk"].split()[-1][0] == "w"  # the chip was started again: the next power-off counts

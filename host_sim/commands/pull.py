@@ -71,6 +71,7 @@ class Writer:
         self.out = out
         self.index = []
         self.problems = []
+        self.secret = []  # records whose seed would give an unfinished bout's secrets away
 
     def fight(self, base, text, what, label):
         """One fight: its record, transcript and sheet; a record that does not
@@ -88,6 +89,8 @@ class Writer:
             self.problems.append("%s.json: %s" % (base, e))
             self.index.append("%-52s %-10s %s (does not replay: %s)" % (base, what, label, e))
             return
+        if game.hides_seed():
+            self.secret.append(base + ".json")
         from host_sim.commands.replay import text_lines
 
         # the same text and JSON `replay` prints from NAME.json
@@ -160,6 +163,9 @@ def run(args):
         w = pull(root, args.out)
     for line in w.problems:
         sys.stderr.write("dicebox-sim: note: %s\n" % common_one_line(line))
+    for name in w.secret:
+        sys.stderr.write("dicebox-sim: note: %s is an unfinished boxing bout: its seed rebuilds both secret orders, "
+                         "keep the file from the players (its transcripts do not show it)\n" % name)
     print("%d fights written to %s (index.txt lists them)" % (sum(1 for x in w.index if "set aside" not in x), args.out))
     if not args.source:
         print("the box waits at its REPL now: press its reset button or unplug it to play on")

@@ -73,8 +73,21 @@ def run(args):
     last = store.current()
     if last is None and store.history():
         last = store.history_record(store.history()[0][0])
-    print("record: %s" % (last or "none"))
+    if last is not None and _hides_seed(last):
+        print("record: an unfinished boxing bout, seed hidden until the end (it would give the secrets away)")
+    else:
+        print("record: %s" % (last or "none"))
     return 0
+
+
+def _hides_seed(text):
+    from dicebox.core import record
+    from dicebox.core.game import RecordError
+
+    try:
+        return record.replay(record.loads(text, "record")).hides_seed()
+    except (RecordError, ValueError):
+        return False
 
 
 def _gif(frames, end, path, scale, width, height):

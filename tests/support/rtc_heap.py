@@ -1,6 +1,6 @@
 # The clock chip's drivers on the heap: loaded (a DS3231 opened and read), and
 # what is left after the boot's read through call_once. Run on the deployed
-# .mpy set (MICROPYPATH=STAGE:STAGE/lib:tests/vboard); prints both in bytes.
+# .mpy set (MICROPYPATH=STAGE:STAGE/lib:host_sim); prints both in bytes.
 import gc
 
 import rtc_chip

@@ -42,7 +42,7 @@ class Timer:
 
 class I2C:
     """The wire: every write goes to the host's panel model (vb.send), untouched;
-    a clock chip (vb.rtc, rtc_chip.py) answers at its own address."""
+    a clock chip (vb.rtc, host_sim/rtc_chip.py) answers at its own address."""
 
     def __init__(self, id, sda=None, scl=None, freq=400000):
         pass

@@ -120,7 +120,7 @@ class DuelScreen(FightScreen):
                 big_line(c, L("wins") % g.winner, 12)
                 text.draw_center(c, L("m_" + g.method), 29)
             else:
-                big_line(c, L("nobody"), 12)
+                big_line(c, L("no_winner"), 12)  # "nobody wins" only fits cut
         elif last is None:
             if g.options["first"] == "coin":
                 text.draw_center(c, L("coin_shoots" if g.options["weapon"] == "firearms" else "coin_attacks") % g.attacker, 14)

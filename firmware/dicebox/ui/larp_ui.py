@@ -28,7 +28,7 @@ _KEYS = (
     "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
     "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
     "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
-    "aid_light", "aid_any", "running",
+    "aid_light", "aid_any", "running", "no_winner",
 )
 
 _EN = (
@@ -108,6 +108,7 @@ _EN = (
     "Aid stops: light",       # aid_light
     "Aid stops: any",         # aid_any
     "running",                # running
+    "NO WINNER",              # no_winner
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).

@@ -30,7 +30,10 @@ def open_tracker(app):
     if tr is not None:
         app.push(TrackerScreen(app, tr))
     else:
-        app.push(NewSession(app))
+        screen = NewSession(app)
+        app.push(screen)
+        if screen.problem is not None:  # over the set-up, read before a session starts without the names
+            app.push(Message(app, L("roster"), screen.problem))
 
 
 # --- screens -----------------------------------------------------------------------
@@ -44,6 +47,7 @@ class NewSession(Menu):
         self.light = 30
         self.heavy = 15
         self.aid = "light"  # what first aid stops (docs/rules/larp.md W2)
+        self.problem = None  # why roster.txt was refused
         try:
             open(_roster().PATH).close()
             has_roster = True
@@ -53,7 +57,7 @@ class NewSession(Menu):
             try:
                 self.names = _roster().load()
             except ValueError as e:
-                app.push(Message(app, L("roster"), str(e)))
+                self.problem = str(e)
         self.build()
 
     def build(self):

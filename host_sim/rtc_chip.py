@@ -1,5 +1,6 @@
-"""An emulated clock chip, DS3231 or PCF8563, for the virtual board's I2C wire
-(machine.py) and host tests: its registers laid out as in the data sheets, its
+"""An emulated clock chip, DS3231 or PCF8563, on the virtual board's I2C wire
+(tests/vboard/machine.py), the emulated Pico's (host_sim/emu/board.py) and in
+host tests: its registers laid out as in the data sheets, its
 time a count of ms that the test's clock moves (`now_ms` at each access), so a
 power-off is the test skipping ahead. Runs under MicroPython and CPython."""
 
