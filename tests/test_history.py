@@ -88,7 +88,7 @@ def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path): 
 
 
 def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # noqa: F811
-    # Code in RAM. Making every line at once took +86 KB and failed even at
+    # Code in RAM. Making every line at once would take +86 KB and fail even at
     # 512k (unix port, .mpy). Paged, the open transcript costs about the
     # replayed record, in the Pico's heap and under its budget (hardening).
     proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap=PICO_HEAP)
