@@ -91,7 +91,7 @@ def test_bad_record_files_name_the_file_and_field(tmp_path, content, needle):
 @pytest.mark.parametrize("args", [(), ("sim",)])
 def test_the_simulator_without_a_terminal_is_one_line(args, tmp_path):
     # plain `dicebox-sim` from a pipe, a cron job or an editor's run panel: curses
-    # gave a traceback (cbreak() returned ERR)
+    # would give a traceback (cbreak() returns ERR)
     proc = subprocess.run([sys.executable, "-m", "host_sim.cli"] + list(args), input="", capture_output=True,
                           text=True, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT), HOME=str(tmp_path)),
                           timeout=60)

@@ -79,7 +79,7 @@ def _last_page_high_water(proc, tmp_path):
 
 
 def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path):  # noqa: F811
-    # The line index is 16-bit and sized once: a 2 KB copy did not fit 128k.
+    # The line index is 16-bit and sized once: a 2 KB copy would not fit 128k.
     # 128k cannot hold it with the code in RAM (the record's 266 parsed inputs
     # are 21.6 KB beside the simulated device and the wound rules).
     high = _last_page_high_water(rom.run(mp, "history_heap", _store(tmp_path), target="128k"), tmp_path)
@@ -88,7 +88,7 @@ def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path): 
 
 
 def test_a_four_hour_session_opens_in_a_small_heap(mp, compiled, tmp_path):  # noqa: F811
-    # Code in RAM. Making every line at once took +86 KB and failed even at
+    # Code in RAM. Making every line at once would take +86 KB and fail even at
     # 512k (unix port, .mpy). Paged, the open transcript costs about the
     # replayed record, in the Pico's heap and under its budget (hardening).
     proc = mp.run(SUPPORT / "history_heap.py", _store(tmp_path), path=[compiled], heap=PICO_HEAP)

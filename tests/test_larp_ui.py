@@ -655,9 +655,9 @@ def _session_heap(proc):
 
 
 def test_four_hour_session_of_30_through_the_ui_in_the_budget_with_code_in_rom(mp, rom, tmp_path):
-    # The tracker's list is rebuilt in place every second (views_into). When each
-    # redraw made new tuples, lists and a dict, the run failed 80 minutes in,
-    # wanting a 592-byte block of a fragmented heap. The heap is the Pico's budget
+    # The tracker's list is rebuilt in place every second (views_into): a redraw
+    # that made new tuples, lists and a dict each time would fail some 80 minutes
+    # in, wanting a 592-byte block of a fragmented heap. The heap is the Pico's budget
     # in this port's bytes, fragments included (tests/hardening.py).
     start, high = _session_heap(rom.run(mp, "larp_ui_session", tmp_path, 4, 30, target=PICO_BUDGET_HEAP, timeout=900))
     print("4-hour UI session, code in ROM, the Pico's budget: heap after start %d, high-water %d" % (start, high))

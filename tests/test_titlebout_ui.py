@@ -453,8 +453,8 @@ def test_russian_labels_on_the_fight_screen():
 
 
 def test_cards_load_on_a_small_micropython_heap(mp, monkeypatch):
-    # cards.read_json used to read into a 16 KB buffer: on a fragmented heap
-    # that failed while 44 KB were free; the JSON is now parsed from the file.
+    # a card is parsed from the file, not read into one 16 KB buffer first: on a
+    # fragmented heap such a block can be missing while 44 KB are free
     monkeypatch.chdir(ROOT)
     out = mp.run(SUPPORT / "tb_cards_heap.py", heap="64k").stdout.decode().split()
     assert out == ["5", "0"]

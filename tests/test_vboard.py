@@ -178,8 +178,8 @@ def test_main_loop_allocates_nothing_while_idle(mp, tmp_path):
 
 
 def test_a_huge_board_file_gives_one_line_not_a_dead_heap(mp, tmp_path):
-    # 200 KB (a stray file copied over board.json): read whole it ran the boot out of
-    # a 128k heap with a traceback; now the one line every bad board file gives
+    # 200 KB (a stray file copied over board.json): read whole it would run the boot
+    # out of a 128k heap with a traceback; it must be the one line every bad board file gives
     sh = json.loads((Path(__file__).parent.parent / "boards" / "rpi_pico.json").read_text())
     sh["name"] = "x" * 200000
     b = Board(mp, tmp_path, board_json=json.dumps(sh))

@@ -28,7 +28,7 @@ def _size(path):
 def read_json(path):
     # The size first, then json.load from the file (compat.loads takes the
     # file): MicroPython parses the stream as it reads, so no buffer the size
-    # of the limit is allocated (a 16 KB read buffer failed on a fragmented heap).
+    # of the limit is allocated (a 16 KB read buffer can fail on a fragmented heap).
     if _size(path) > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
     try:

@@ -418,7 +418,7 @@ class Storm:
             self.checked = {key: mark}
         try:
             # from the record itself: its text is checked against the saved file, piece by
-            # piece (check_all); through dumps() it was one more block of its size
+            # piece (check_all); through dumps() it would be one more block of its size
             again = R.replay(R.Record(rec.ruleset, rec.options, rec.seed, rec.inputs, rec.dice), ask=session.ask)
         except MemoryError:
             raise  # out of heap: the run fails as such, not as a broken invariant

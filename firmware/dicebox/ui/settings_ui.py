@@ -32,7 +32,7 @@ class SettingsScreen(Menu):
                 continue
             row = "%s: %s" % (t("fixed_seed") if name == "seed" else t(name), self._value_text(name))
             if name == "seed" and text.width(row) > draw.W - 5:
-                # a nine-digit seed after "Fixed seed: " ran off the glass, its last
+                # a nine-digit seed after "Fixed seed: " runs off the glass, its last
                 # digit lost (a referee reads it to replay a fight): the short label
                 row = "%s: %s" % (t("seed"), self._value_text(name))
             items.append((row, self._changer(name, allowed)))
