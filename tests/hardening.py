@@ -20,14 +20,15 @@ FIGURES = {}  # name -> text, printed at the end of the run (tests/conftest.py)
 
 
 def size(small, full):
-    """small under `make test`, full under `make soak`. A count that grows at soak
-    size scales with DICEBOX_SOAK_PERCENT; anything else (the modes and seeds to run,
-    a stride such as every 7th cut point -> every one) is full."""
+    """small under `make test`, full under `make soak`. Below 100%
+    DICEBOX_SOAK_PERCENT scales a count (never under the test's); a stride
+    (every 7th cut point at test size, every one at full) stays the test's, and
+    anything else (the cases to run, a heap like "32M") is the soak's whole."""
     if not SOAK:
         return small
-    if isinstance(full, int) and not isinstance(full, bool) and full > small:
-        return max(small, full * PERCENT // 100)
-    return full
+    if PERCENT >= 100 or type(full) is not int:
+        return full
+    return max(small, full * PERCENT // 100) if full >= small else small
 
 
 def figure(name, text):

@@ -139,3 +139,39 @@ def test_report_mem_in_a_board_file_is_true_or_false(value, ok):
     else:
         with pytest.raises(board.BoardError, match="report_mem"):
             board.check(obj)
+
+
+def test_a_board_file_with_whole_floats_reaches_the_emulator_as_ints(tmp_path, monkeypatch):
+    """A board written 0.0 (JSON writers, spreadsheets) is checked as the box reads it; the
+    emulator's wiring indexes its I2C blocks and GPIOs by these numbers, so a float there stops it."""
+    from host_sim import deploy
+    from host_sim.emu.run import stage_flash
+
+    with open(os.path.join(ROOT, "boards", "rpi_pico.json")) as f:
+        text = f.read()
+    for k, v in (('"id": 0', '"id": 0.0'), ('"sda": 4', '"sda": 4.0'), ('"freq": 400000', '"freq": 4e5'),
+                 ('"addr": 60', '"addr": 60.0'), ('"UP": 10', '"UP": 10.0')):
+        assert k in text
+        text = text.replace(k, v)
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "floats.json").write_text(text)
+    monkeypatch.setattr(deploy, "BOARDS", str(boards))
+    files, _rom, board = stage_flash("floats", "files", str(tmp_path), "{}")
+    wired = [board["i2c"]["id"], board["i2c"]["sda"], board["i2c"]["freq"], board["display"]["addr"], board["buttons"]["UP"]]
+    assert wired == [0, 4, 400000, 60, 10] and all(type(v) is int for v in wired)
+    assert json.loads(files["board.json"])["i2c"] == {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
+
+
+def test_a_bad_board_file_is_one_line_before_the_emulator_starts(tmp_path, monkeypatch, capsys):
+    from host_sim import deploy
+
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "half.json").write_text(open(os.path.join(ROOT, "boards", "rpi_pico.json")).read().replace('"id": 0', '"id": 0.5'))
+    monkeypatch.setattr(deploy, "BOARDS", str(boards))
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(b"")
+    assert emu_main.main(["--fw", str(fw), "--board", "half", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "field 'i2c.id': 0.5 is not one of 0, 1" in err, err

@@ -191,13 +191,15 @@ def main(argv=None):
             import littlefs  # noqa: F401
         except ImportError:
             raise CliError("the emulator is not installed: run `make .venv/.installed` (rp2040py, littlefs-python)")
+        from dicebox.core.compat import loads
         from host_sim import deploy
 
-        deploy.board_path(args.board)
+        deploy.check_board(deploy.board_path(args.board))  # one line naming the field, before the emulator starts
         os.makedirs(args.out, exist_ok=True)
         if args.seed is None:
             args.seed = random.randrange(1, 1000000000)
-        board = json.loads(open(deploy.board_path(args.board)).read())
+        with open(deploy.board_path(args.board), encoding="utf-8") as f:
+            board = loads(f.read())  # the file's shape, as stage_flash reads it
         rom_size = probe_romfs(args.fw, board) if args.layout in ("auto", "rom") else 0
         layout = args.layout
         if layout == "auto":

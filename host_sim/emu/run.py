@@ -90,6 +90,7 @@ class Result:
 
 def stage_flash(board_name, layout, work, settings_text, report_mem=True):
     """The flash as `make deploy` leaves it: (files {path: bytes}, ROMFS image or None, board dict)."""
+    from dicebox.core.compat import loads
     from host_sim import deploy
 
     staged = os.path.join(work, "stage-" + layout)
@@ -106,7 +107,8 @@ def stage_flash(board_name, layout, work, settings_text, report_mem=True):
             path = os.path.join(root, name)
             with open(path, "rb") as f:
                 files[os.path.relpath(path, staged).replace(os.sep, "/")] = f.read()
-    board = json.loads(files["board.json"].decode("utf-8"))
+    # the file's own shape (a dict of buttons), its whole floats (0.0) the ints the box reads
+    board = loads(files["board.json"].decode("utf-8"))
     board["report_mem"] = report_mem
     files["board.json"] = json.dumps(board).encode("utf-8")
     files["data/settings.json"] = settings_text.encode("utf-8")
