@@ -673,17 +673,22 @@ def test_a_card_that_does_not_fit_the_built_in_charts_names_its_file(tmp_path):
     assert top(d) == "Setup"
 
 
-def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
-    d = device(step="exchange")
-    # round 1: Antuofermo down (the worked example, up at the count of 5); then a 99: his foul, a point off
-    f = new_bout(d, [13, 30, 26, 7, 14, 9, 46, 13, 36, 23, 99, 95] + [20] * 8, rounds=4, charts="dicebox",
-                 decision="ten")
+def _played_to_the_scoresheet(d, dice, **opts):
+    """A 4-round bout on these dice played to its end: the fight and the scoresheet's rows."""
+    f = new_bout(d, dice, rounds=4, **opts)
     while not f.done:
         d.press(B.OK, 900)
     d.press(B.OK)
     sheet = d.app.top
     assert top(d) == "Scoresheet"
-    rows = [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+    return f, [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+
+
+def test_the_scoresheet_shows_each_rounds_knockdowns_cuts_and_fouls():
+    d = device(step="exchange")
+    # round 1: Antuofermo down (the worked example, up at the count of 5); then a 99: his foul, a point off
+    f, rows = _played_to_the_scoresheet(d, [13, 30, 26, 7, 14, 9, 46, 13, 36, 23, 99, 95] + [20] * 8, charts="dicebox",
+                                        decision="ten")
     assert rows[0] == ("1", "3 D", "20 F-1")  # Hagler's 99 was the foul: a point off
     labels = [row[0] for row in rows]
     assert labels[-2:] == ["10-pt", "D down C cut F foul"] and labels[-3] == "down"
@@ -695,13 +700,7 @@ def test_the_scoresheet_shows_the_extra_ratings_of_real_cards():
     d = device(step="exchange")
     ant = dict(ANT, kdr2=3, ct=12)  # ratings of a real card these rules do not use
     hag = dict(HAG, kdr2=5)
-    f = new_bout(d, [20] * 40, rounds=4, red=ant, blue=hag)
-    while not f.done:
-        d.press(B.OK, 900)
-    d.press(B.OK)
-    sheet = d.app.top
-    assert top(d) == "Scoresheet"
-    rows = [sheet.row(k) for k in range(sheet.rounds + len(sheet.rows))]
+    f, rows = _played_to_the_scoresheet(d, [20] * 40, red=ant, blue=hag)
     assert rows[-3:-1] == [("ct", 12, ""), ("kdr2", 3, 5)] and rows[-4][0] == "down"
     f = new_bout(d, [20] * 40, rounds=4)  # the demo cards have none
     while not f.done:
