@@ -51,6 +51,10 @@ def test_every_mode_opens_in_one_power_on():
 def test_back_on_home_a_modes_code_leaves_the_heap():
     import sys
 
+    from dicebox import forget
+
+    for name in [n for n in sys.modules if n.startswith("dicebox.ui.arena")]:
+        forget(name)  # as on a Pico: a boot loads no mode's code (this process may have imported it)
     d = Device(store=MemoryStore())
     open_row(d, MODE_AT["arena_ui"])
     assert "dicebox.ui.arena_ui" in sys.modules
