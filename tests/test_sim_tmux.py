@@ -1,5 +1,6 @@
 """The real simulator in a real terminal: tmux sends keys, capture-pane reads
 what a person would see."""
+import itertools
 import shutil
 import subprocess
 import sys
@@ -8,7 +9,8 @@ import time
 import pytest
 from conftest import ROOT
 
-SESSION = "dicebox-test-%d"
+SESSION = "dicebox-test-%d-%d"
+_STARTS = itertools.count()  # a name per start: one a test just killed may still be going
 
 
 def _tmux(*args):
@@ -50,9 +52,14 @@ def _wait_change(name, before, timeout=15):
 def _start(tmp_path, shots):
     if shutil.which("tmux") is None:
         pytest.fail("tmux is needed for the terminal test (apt-get install tmux)")
-    name = SESSION % id(tmp_path)
+    name = SESSION % (id(tmp_path), next(_STARTS))
     cmd = "%s -m host_sim.cli sim --data %s --shots %s --seed 5" % (sys.executable, tmp_path / "flash", shots)
-    _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
+    for _ in range(3):  # the tmux server of a session just killed may be exiting: it refuses, then a new one starts
+        started = _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
+        if started.returncode == 0:
+            break
+        time.sleep(0.5)
+    assert started.returncode == 0, started.stderr
     _tmux("resize-window", "-t", name, "-x", "140", "-y", "40")
     return name
 
@@ -106,7 +113,7 @@ def test_menu_dice_and_screenshot_in_a_terminal(sim):
 
 
 def test_a_terminal_curses_cannot_drive_is_one_line(tmp_path):
-    name = SESSION % id(tmp_path)
+    name = SESSION % (id(tmp_path), next(_STARTS))
     cmd = "env TERM=unknown-term %s -m host_sim.cli sim --data %s; sleep 5" % (sys.executable, tmp_path / "flash")
     _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
     try:
