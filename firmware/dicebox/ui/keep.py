@@ -24,14 +24,18 @@ def keep(app, rec=None):
     same fight saved before a restart is not another)."""
     store = app.store
     text = store.current()
-    if text is None or (rec is not None and text == rec.dumps()):
+    if text is None:
         return
     try:
-        label = name_of(_record.loads(text, "current fight"))
+        old = _record.loads(text, "current fight")
     except (RecordError, ValueError) as e:
         store.set_aside("current.json", "could not be resumed (%s)" % e)
         return
     text = None
+    if rec is not None and old.dumps() == rec.dumps():
+        return  # the same fight, written another way (a file from elsewhere): resumed, not another
+    label = name_of(old)
+    old = None
     save(store, label, None)
 
 
