@@ -19,16 +19,6 @@ JOURNAL, CLOCK = WOUNDS[1], WOUNDS[2]
 SESSION = ("dicebox.ui.larp_tracker", "dicebox.core.larp_wounds", "dicebox.core.larp")
 
 
-def new_process(d):
-    """A restart as on the Pico, a new interpreter: the modules the last power-on
-    loaded are gone (the simulator's restart keeps them in this process). Only the
-    LARP modules are dropped here: no boot module uses them."""
-    drop_modules()
-    d.app = None
-    d.display.init_display()
-    d._boot()
-
-
 LARP = ("dicebox.ui.larp", "dicebox.core.larp")
 
 
