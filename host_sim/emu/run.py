@@ -16,6 +16,9 @@ BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # dicebox.buttons order
 _SETTLE_MS = 150  # no I2C for this long: the frame is complete and the box idles
 _BOOT_LIMIT_MS = 20000
 _RESET_LIMIT_MS = 20000
+# after the script's last event the box may still be busy (a Title Bout set-up opens in
+# ~850 ms): its last frame is waited for this long, as a user waits for the screen
+_END_LIMIT_MS = 5000
 _MEM = re.compile(r"GC: total: (\d+), used: (\d+), free: (\d+)")
 _MAXFREE = re.compile(r"max free sz: (\d+)")
 _STACK = re.compile(r"stack: (\d+) out of (\d+)")
@@ -190,7 +193,10 @@ class Run:
                     kind = "open" if ms in opens else "press" if new & bit else "release"
                     edges.append((emu.now_ns, BUTTONS[b], kind, ms))
             levels = new
-        emu.run_ms(_SETTLE_MS * 2)
+        try:
+            self._settle(ref.frames[-1], 0, emu.now_ns // NS_PER_MS + _END_LIMIT_MS, "end")
+        except RuntimeError:
+            pass  # finish() names what the panel ended on instead
         for name, _at, glass in shots:
             self._shot(name, glass, result)
         self._latencies(edges, result)
