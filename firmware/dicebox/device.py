@@ -55,6 +55,7 @@ class Loop:
         from dicebox.hw.keys import Keys
         from dicebox.hw.platform import Platform
         from dicebox.store import Store
+        from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it (130 ms)
 
         gc.collect()  # the imports' garbage goes first: the long-lived objects below then sit low, not scattered
         # A collection after every GC_EVERY bytes allocated: garbage never piles up

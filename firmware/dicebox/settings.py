@@ -1,7 +1,7 @@
 """The box's settings: names, defaults and allowed values, checked in one place.
 
-Needed at boot and when settings change: the App and Store load it for the
-call only (dicebox.call_once); the Settings screen holds it while it is open."""
+Resident: loaded for each call it was read five times a boot, 110 ms on the
+emulated Pico (make emu), for 643 bytes of bytecode."""
 from dicebox.core.game import RecordError, check_options
 
 # (name, default, allowed) as for rule set options

@@ -11,6 +11,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
 from dicebox import call_once
+from dicebox import settings as S
 from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
 
@@ -205,10 +206,10 @@ class Store:
                 obj = loads(text)
             except ValueError:
                 obj = None
-        return call_once("dicebox.settings", "merge_valid", obj)
+        return S.merge_valid(obj)
 
     def save_settings(self, values):
-        self.write_text(SETTINGS, dumps(call_once("dicebox.settings", "check", values)))
+        self.write_text(SETTINGS, dumps(S.check(values)))
 
     # the unfinished fight ------------------------------------------------------
     def current(self):

@@ -10,7 +10,7 @@ from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
+from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS, S
 
 
 def check_all(st):
@@ -44,7 +44,7 @@ def _check_settings(st):
     if why:
         st.set_aside(SETTINGS, why)
         return
-    kept = call_once("dicebox.settings", "merge_valid", obj)
+    kept = S.merge_valid(obj)
     bad = [k for k in obj if k not in kept or kept[k] != obj[k] or type(kept[k]) is not type(obj[k])]  # 1 == true
     if bad:
         bad.sort()

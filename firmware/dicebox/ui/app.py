@@ -5,7 +5,7 @@ both call button(), tick() and render(canvas); storage and hardware come in as
 objects (store, platform).
 """
 from dicebox import buttons as B
-from dicebox import call_once
+from dicebox import settings as S
 from dicebox.core.compat import const
 from dicebox.ui import draw, lang, text
 from dicebox.ui.lang import t
@@ -174,8 +174,8 @@ class App:
         self.eat_click = _WAKE_NONE
         self.down = 0  # buttons held (bits)
         self.swallow = 0  # held as a screen came up by itself: the rest of that press is not for it
-        self.settings = call_once("dicebox.settings", "defaults")
-        self.contrast = call_once("dicebox.settings", "contrast", self.settings)
+        self.settings = S.defaults()
+        self.contrast = S.contrast(self.settings)
 
     # screen stack ---------------------------------------------------------
     def push(self, screen):
@@ -224,7 +224,7 @@ class App:
     def apply_settings(self, values, save=True):
         self.settings = values
         lang.set_lang(values["lang"])
-        self.contrast = call_once("dicebox.settings", "contrast", values)
+        self.contrast = S.contrast(values)
         if save:
             self.store.save_settings(values)
         self.redraw()
