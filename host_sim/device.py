@@ -14,7 +14,7 @@ from dicebox.display import Display
 from dicebox.ui.app import App
 
 POLL_MS = 5  # how often the device loop polls its pins
-GC_EVERY = 8192  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
+GC_EVERY = 32768  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
 
 try:
     from host_sim import FIRMWARE
