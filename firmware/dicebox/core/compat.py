@@ -5,6 +5,8 @@ Walking a str (`for ch in s`, `s[i]`) makes each character it yields an
 interned name on MicroPython, never freed: every letter a record or a screen
 ever held stayed on the heap. Code that looks at characters reads the bytes.
 """
+import json  # here, not in loads(): an import of a built-in looks on the flash first, 4 ms a call on the Pico
+
 try:
     from micropython import const
 except ImportError:  # CPython without Blinka's shim
@@ -56,8 +58,6 @@ def loads(text):
     the checks then see only ints, and no float reaches the rules. A float
     with a fraction, NaN or infinity is left for the field's check to refuse.
     Raises ValueError for text that is not JSON, as json does."""
-    import json
-
     try:
         top = [json.load(text) if hasattr(text, "read") else json.loads(text)]
     except RuntimeError:  # CPython's parser recurses: a file nested thousands deep
