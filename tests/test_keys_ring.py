@@ -1,7 +1,7 @@
 """hw/keys.py's ring: taps made while the loop is busy (a mode opening, a
 Title Bout's first roll) all reach the debouncer, in order, with their times.
 The module runs here on stand-ins for machine's Pin and Timer: its IRQ
-callback is called by hand, as the Pico's timer would every 2 ms."""
+callback is called by hand, as the Pico's timer would every 5 ms."""
 import importlib
 import sys
 import types

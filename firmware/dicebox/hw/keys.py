@@ -17,12 +17,9 @@ from machine import Pin, Timer
 from micropython import const
 from time import ticks_diff, ticks_ms, ticks_us
 
-# a press waits 1 ms for its sample on average, not 2.5 at 5 ms; the IRQ costs 3% of the
-# CPU at 2 ms (62 us a sample, emulated Pico: a busy loop timed with and without it)
-_PERIOD_MS = const(2)
-# changes buffered while the loop is busy: 32 clean taps (a bounce the 2 ms sample catches
-# takes two more). 16 were outrun on the emulated Pico by taps 200 ms apart through a
-# Title Bout's first rolls and a mode opening (make emu's tour)
+_PERIOD_MS = const(5)
+# changes buffered while the loop is busy: 32 taps. 16 were outrun on the emulated Pico by
+# taps 200 ms apart through a Title Bout's first rolls and a mode opening (make emu's tour)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
 
