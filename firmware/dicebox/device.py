@@ -15,10 +15,9 @@ from dicebox.core.compat import const
 
 _BOARD_FILE = const("board.json")
 DATA = "/data"
-# A collection after this many bytes allocated: garbage never spreads long-lived objects
-# over the whole heap. At 8 KB the collections were ~330 ms of opening Title Bout on the
-# emulated Pico; at 32 KB it opens in 630 ms, not 857, and the tour's largest free block
-# stays over 94 KB (make emu).
+# the loop's collection threshold (Loop.__init__ says why it has one): at 8 KB collections
+# were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
+# not 857, and the tour's largest free block stays over 94 KB (make emu)
 GC_EVERY = 32768
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)

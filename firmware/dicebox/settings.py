@@ -1,7 +1,7 @@
 """The box's settings: names, defaults and allowed values, checked in one place.
 
-Resident: loaded for each call it was read five times a boot, 110 ms on the
-emulated Pico (make emu), for 643 bytes of bytecode."""
+Kept loaded: loaded for each call, it was read five times a boot (110 ms on
+the emulated Pico, make emu) for 643 bytes of bytecode."""
 from dicebox.core.game import RecordError, check_options
 
 # (name, default, allowed) as for rule set options

@@ -7,10 +7,11 @@ and a fight or wound session already in History or kept unfinished is not
 offered again.
 """
 from dicebox import call_once
+from dicebox import settings as S
 from dicebox.core import record as _record
 from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS, S
+from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
 
 
 def check_all(st):
