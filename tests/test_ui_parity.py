@@ -6,7 +6,7 @@ import sys
 
 import pytest
 from conftest import ROOT, SUPPORT
-from hardening import PICO_BUDGET_HEAP, PICO_HEAP
+from hardening import PICO_BUDGET_HEAP, PICO_HEAP, STANDIN_TOUR
 from romfs import compiled, mplib, rom  # noqa: F401  (fixtures)
 
 SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
@@ -50,6 +50,16 @@ def test_script_heap_high_water_with_code_in_rom(mp, rom, path, monkeypatch):
     monkeypatch.chdir(ROOT)  # the simulator finds the demo cards from the repository root
     high_water = script_high_water(rom.run(mp, "ui_parity", path, "--heap", target=PICO_HEAP), box=True)
     print("%s live heap high-water, code in ROM: %d bytes" % (path.stem, high_water))
+    assert 64 * 1024 < high_water < int(PICO_BUDGET_HEAP), high_water
+
+
+def test_the_real_target_tour_heap_high_water_with_code_in_rom(mp, rom, monkeypatch):  # noqa: F811
+    """make emu's tour in this port: the stand-in's half of the ratio the heap budgets
+    come from (tests/hardening.py; the Pico's half is make emu's on the ROMFS firmware)."""
+    monkeypatch.chdir(ROOT)
+    tour = ROOT / "host_sim" / "emu" / "tour.txt"
+    high_water = script_high_water(rom.run(mp, "ui_parity", tour, "--heap", target=PICO_HEAP), frames=40, box=True)
+    print("make emu's tour live heap high-water, code in ROM: %d bytes (hardening.STANDIN_TOUR: %d)" % (high_water, STANDIN_TOUR))
     assert 64 * 1024 < high_water < int(PICO_BUDGET_HEAP), high_water
 
 

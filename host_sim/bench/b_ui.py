@@ -1,9 +1,9 @@
 # UI budgets on MicroPython's unix port, code in RAM, in the Pico's heap budget
-# in this port's bytes (120,000 B live on the Pico over 0.64: tests/hardening.py):
+# in this port's bytes (120,000 B live on the Pico over 0.63: tests/hardening.py):
 # render time per frame over the screen tour (App.render + Display.flush,
 # time.ticks_us), free heap and the live-heap high-water. CPython only drives it:
 # compiles the firmware, the simulated device and the driver to .mpy (as on the
-# Pico), then runs ui_frames.py under `micropython -X heapsize=187500`. Under
+# Pico), then runs ui_frames.py under `micropython -X heapsize=191522`. Under
 # MicroPython itself this script prints nothing.
 import sys
 
@@ -16,7 +16,7 @@ if sys.implementation.name == "cpython":
     from mpytree import ROOT, device_tree
 
     HERE = os.path.dirname(os.path.abspath(__file__))
-    HEAP = str(120000 * 100 // 64)  # tests/hardening.py PICO_BUDGET_HEAP
+    HEAP = str(120000 * 110496 // 69232)  # tests/hardening.py PICO_BUDGET_HEAP
     tmp = tempfile.mkdtemp()
     try:
         device_tree(tmp)
