@@ -6,6 +6,8 @@ from dicebox import settings as S
 
 
 class MemoryStore:
+    unsaved_save = None  # as Store's: never set here (no write runs out of heap)
+
     def __init__(self):
         self.files = {}
         self.notices = []

@@ -487,7 +487,7 @@ def test_a_write_apart_with_no_heap_leaves_the_old_file_and_is_not_kept_for_the_
     (tmp_path / "current.json").write_text(REC)
     with pytest.raises(MemoryError):
         st.write_text("current.json", REC2[:9], (REC2[9:20], REC2[20:]), True)
-    assert getattr(st, "unsaved_save", None) is None
+    assert st.unsaved_save is None
     assert files(tmp_path) == ["current.json"] and st.current() == REC
     st.write_text("current.json", REC2[:9], (REC2[9:20], REC2[20:]), True)
     assert st.current() == REC2 and files(tmp_path) == ["current.json"]

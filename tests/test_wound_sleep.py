@@ -211,7 +211,7 @@ def test_a_clock_save_with_no_heap_for_its_file_waits_for_the_next_one(tmp_path)
 
     st = Store(str(tmp_path), open_fn=open_short_of_heap)
     larp_timer.write_clock(st, 10000, [900, 0, 88])
-    assert larp_timer.read_clock(st) == (0, None) and getattr(st, "unsaved_save", None) is None
+    assert larp_timer.read_clock(st) == (0, None) and st.unsaved_save is None
     larp_timer.write_clock(st, 20000, [900, 0, 88])
     assert larp_timer.read_clock(st) == (20000, [900, 0, 88])
 

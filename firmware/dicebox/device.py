@@ -133,12 +133,12 @@ class Loop:
         if app is not None:
             app.close()  # nothing keeps its screens: their heap is free for the save below
         app = None
-        try:  # nothing here may end the loop (the lookup interns its name the first time)
-            job = getattr(self.store, "unsaved_save", None)
+        try:  # nothing here may end the loop
+            job = self.store.unsaved_save
             if job is not None:
                 # a save the full heap had no room for (Store.write_text): with the App
                 # gone its heap is free, so it is written before the error shows
-                setattr(self.store, "unsaved_save", None)
+                self.store.unsaved_save = None
                 gc.collect()
                 job[0](*job[1])
                 print("dicebox: saved once the App was gone")  # on the USB console, under the error

@@ -16,7 +16,7 @@ def add(store, name, line):
         try:
             f = store.open(store._path(name), "ab")
         except MemoryError:
-            setattr(store, "unsaved_save", (add, (store, name, line)))  # as Store.write_text's
+            store.unsaved_save = (add, (store, name, line))  # as Store.write_text's
             raise
         try:
             try:

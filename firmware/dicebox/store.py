@@ -35,9 +35,6 @@ _EEXIST = const(17)
 _LAST_ID = const(999999)  # h999999.rec: six digits
 
 
-# Every name and string literal of the boot's modules is interned for good: a
-# power-on past ~1,260 of them takes a 7th qstr pool (a 14 KB block on the
-# stand-in port), so these reuse names the box has already.
 def _history_name(hid, kind="h", end=".rec"):
     return "%s%06d%s" % (kind, hid, end)
 
@@ -55,6 +52,8 @@ def _one_line(summary):
 
 
 class Store:
+    unsaved_save = None  # (fn, args): a save the heap had no room for, written by the loop (device.py, Loop.fail)
+
     def __init__(self, root, os_module=None, open_fn=None):
         if os_module is None:
             import os as os_module
@@ -144,11 +143,9 @@ class Store:
                 f = self.open(tmp, "wb")  # littlefs: one block of ~1.1 KB for the file's cache
             except MemoryError:
                 # no heap for the file's cache (one block): kept for the device loop,
-                # which writes it once the App is gone (dicebox/device.py, Loop.fail).
-                # A long literal, not an attribute name: two more names at boot cost
-                # the box a new qstr pool (~7 KB at 64 bits). Nothing of `more` is read yet.
+                # which writes it once the App is gone. Nothing of `more` is read yet.
                 if not apart:
-                    setattr(self, "unsaved_save", (self.write_text, (name, text, more)))
+                    self.unsaved_save = (self.write_text, (name, text, more))
                 raise
             try:
                 f.write(data)
@@ -225,8 +222,6 @@ class Store:
     def save_current(self, text, more=()):
         """Saved after every input. If flash is full, old history makes room.
         `more`: text pieces after `text`, as write_text."""
-        # add_history's loop too: shared as a method it would be one more name at
-        # boot, and the box's boot would take a new qstr pool (~7 KB at 64 bits; tried)
         while True:
             try:
                 self.write_text(CURRENT, text, more)

@@ -16,6 +16,7 @@
 """
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
+from dicebox.core.log import INPUT, ROLL
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, NumberPicker, Screen
 from dicebox.ui.lang import t
@@ -103,9 +104,9 @@ class FightScreen(Screen):
         n = 0
         for i in range(len(log) - 1, -1, -1):
             kind = log.entry(i)[0]
-            if kind == 2:  # core/log.INPUT (a name here would cost the boot's name pool)
+            if kind == INPUT:
                 break
-            if kind == 0:  # core/log.ROLL
+            if kind == ROLL:
                 n += 1
         return t("undo_rolls") % n if n else ""
 

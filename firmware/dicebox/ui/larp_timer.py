@@ -78,7 +78,7 @@ def write_clock(store, ms, stamp=None, wall=None):
         text = "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms)
         store.write_text(CLOCK, text if wall is None else "%s w%d" % (text, wall))
     except MemoryError:
-        setattr(store, "unsaved_save", None)  # not one for the loop to write after an error
+        store.unsaved_save = None  # not one for the loop to write after an error
 
 
 def add_time(task, ms):
