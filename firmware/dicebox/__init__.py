@@ -2,6 +2,9 @@
 import sys
 
 
+# Modules are dropped because the stock firmware loads bytecode into the heap: with none
+# dropped make emu's tour (files layout) holds 212,256 B of 245,888, largest free block 26 KB;
+# dropped, 119,264 B and 94 KB.
 def forget(name):
     """Drop module `name` (a later import loads it again); True if it was loaded."""
     mod = sys.modules.pop(name, None)
