@@ -99,6 +99,8 @@ def mode_label(key, keys, en, ru_module):
     Russian as LABELS in dicebox.ui.<ru_module>, imported only while Russian is
     chosen); None when key is not one of the mode's. keys and en may be packed
     (titlebout_text.py): one string each, "\nkey\nkey\n" and a label a line."""
+    # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are
+    # 4,570 B, and the tour's worst point (leaving an Arena duel) is 119,264 of 120,000 B
     if isinstance(keys, str):
         at = keys.find("\n" + key + "\n")
         if at < 0:
