@@ -8,24 +8,26 @@ from dicebox.ui import arena_text, lang, larp_ui, titlebout_text
 
 
 def _column(path, name):
-    """(label, key comment) of each line of the tuple `name` in a source file
-    (or of the packed string: "label\\n" a line, titlebout_text.py)."""
+    """(label, key comment) of each line of the tuple `name` in a source file."""
     src = path.read_text(encoding="utf-8")
     body = src.split(name + " = (\n", 1)[1].split("\n)", 1)[0]
     rows = [re.match(r'\s+("(?:[^"\\]|\\.)*"),?\s+# (.+)$', line) for line in body.splitlines()]
     assert all(rows), [line for line, m in zip(body.splitlines(), rows) if not m]
     labels = [eval(m.group(1)) for m in rows]
-    packed = all(label.endswith("\n") and label.count("\n") == 1 for label in labels)
-    assert packed or not any("\n" in label for label in labels)  # all one form
-    return [(label[:-1] if packed else label, m.group(2)) for label, m in zip(labels, rows)]
+    assert not any("\n" in label for label in labels)
+    return [(label, m.group(2)) for label, m in zip(labels, rows)]
 
 
-def _keys(mod):
-    keys = mod._KEYS
-    if isinstance(keys, str):  # packed: "\nkey\nkey\n"
-        assert keys.startswith("\n") and keys.endswith("\n") and "\n\n" not in keys
-        return keys[1:-1].split("\n")
-    return list(keys)
+def _english(mod, name):
+    """(label, key) of a mode's English labels: its _EN tuple, or its packed
+    _TABLE ("\\nkey\\tlabel" a label, then "\\n": titlebout_text.py)."""
+    table = getattr(mod, "_TABLE", None)
+    if table is None:
+        return _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
+    assert table.startswith("\n") and table.endswith("\n") and "\n\n" not in table
+    rows = [row.split("\t") for row in table[1:-1].split("\n")]
+    assert all(len(row) == 2 for row in rows), [row for row in rows if len(row) != 2]
+    return [(label, key) for key, label in rows]
 
 
 def test_columns_line_up_with_the_keys():
@@ -53,9 +55,9 @@ def test_t_follows_the_language():
 @pytest.mark.parametrize("mod", (arena_text, titlebout_text, larp_ui), ids=lambda m: m.__name__)
 def test_mode_label_columns_line_up_with_their_keys(mod):
     name = mod.__name__.rsplit(".", 1)[1]
-    en = _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
+    en = _english(mod, name)
     ru = _column(FIRMWARE / ("dicebox/ui/%s_ru.py" % name), "LABELS")
-    keys = _keys(mod)
+    keys = [k for _, k in en] if hasattr(mod, "_TABLE") else list(mod._KEYS)
     assert [k for _, k in en] == keys == [k for _, k in ru]
     assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
     lookup = {"arena_text": arena_text.t, "titlebout_text": titlebout_text.tt, "larp_ui": larp_ui.L}[name]

@@ -97,25 +97,24 @@ def t(key):
 def mode_label(key, keys, en, ru_module):
     """A label from a mode's own tables, laid out like these (keys, English;
     Russian as LABELS in dicebox.ui.<ru_module>, imported only while Russian is
-    chosen); None when key is not one of the mode's. keys and en may be packed
-    (titlebout_text.py): one string each, "\nkey\nkey\n" and a label a line."""
+    chosen); None when key is not one of the mode's. keys may be packed with the
+    English labels (titlebout_text.py, en None): one string, "\nkey\tlabel" a
+    label, then "\n"."""
     # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are
     # 4,570 B, and the tour's worst point (leaving an Arena duel) is 119,264 of 120,000 B
     if isinstance(keys, str):
-        at = keys.find("\n" + key + "\n")
+        at = keys.find("\n" + key + "\t")
         if at < 0:
             return None
+        if LANG[0] != "ru":
+            at += len(key) + 2
+            return keys[at : keys.find("\n", at)]
         i = keys.count("\n", 0, at)
     elif key in keys:
         i = keys.index(key)
     else:
         return None
     if LANG[0] != "ru":
-        if isinstance(en, str):
-            at = 0
-            for _ in range(i):
-                at = en.find("\n", at) + 1
-            return en[at : en.find("\n", at)]
         return en[i]
     name = "dicebox.ui." + ru_module
     __import__(name)

@@ -1,4 +1,4 @@
-"""Russian Title Bout labels, in the order of titlebout_text._KEYS (the
+"""Russian Title Bout labels, in the order of titlebout_text._TABLE (the
 comment names the key). Imported only while Russian is chosen."""
 
 LABELS = (
