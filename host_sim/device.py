@@ -15,7 +15,6 @@ from dicebox.ui.app import App
 
 POLL_MS = 5  # how often the device loop polls its pins
 GC_EVERY = 32768  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
-IDLE_GC = 12288  # dicebox/device.py's _IDLE_GC: and when idle, after this much garbage
 
 try:
     from host_sim import FIRMWARE
@@ -102,7 +101,6 @@ class Device:
         self.display = HostDisplay(width, height, self.bus, controller=controller)
         self.platform = platform or Platform()
         self.now = 0
-        self.live = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
         self.levels = 0
         self.frames = 0
         self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
@@ -179,9 +177,6 @@ class Device:
         while self.now < end:
             self.now = min(end, self.now + POLL_MS)
             self.step()
-            if self.live and gc.mem_alloc() - self.live > IDLE_GC:
-                gc.collect()  # as the Pico's loop, idle (MicroPython only)
-                self.live = gc.mem_alloc()
 
     def hold(self, buttons, ms):
         """Press the buttons (a bitmask) for ms, then release them."""

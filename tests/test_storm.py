@@ -302,4 +302,3 @@ def test_the_simulated_device_collects_as_the_picos_loop_does():
     from host_sim import device as sim
 
     assert sim.GC_EVERY == pico.GC_EVERY
-    assert sim.IDLE_GC == pico._IDLE_GC

@@ -19,7 +19,6 @@ DATA = "/data"
 # were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
 # not 857, and the tour's largest free block stays over 94 KB (make emu)
 GC_EVERY = 32768
-_IDLE_GC = const(12288)  # garbage collected while idle: a collection is 15-20 ms on the Pico, not in a press
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
 _DISPLAY_RETRY_MS = const(1000)
@@ -77,7 +76,6 @@ class Loop:
         self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
         self.app = None
         self.error = None  # text of the error on screen; OK restarts the box
-        self.live = gc.mem_alloc()  # after the last collection (idle)
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
@@ -234,9 +232,6 @@ class Loop:
     def idle(self, ms):
         # back as soon as the IRQ has a change: a press waits no pass's rest (5 ms on average)
         keys = self.keys
-        if keys.head == keys.tail and gc.mem_alloc() - self.live > _IDLE_GC:
-            gc.collect()
-            self.live = gc.mem_alloc()
         end = time.ticks_add(time.ticks_ms(), ms)
         while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
             time.sleep_ms(1)
