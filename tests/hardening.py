@@ -8,17 +8,11 @@ size): CI's time-boxed slice.
 """
 import os
 
+# the Pico's heap and budget in the stand-in's bytes, from the ratio measured there
+from host_sim.bench.mpytree import PICO_BUDGET_HEAP, PICO_HEAP, STANDIN_TOUR  # noqa: F401
+
 SOAK = os.environ.get("DICEBOX_SOAK", "") not in ("", "0")
 PERCENT = int(os.environ.get("DICEBOX_SOAK_PERCENT", "100"))
-# The Pico in the 64-bit unix port's bytes, from one tour (host_sim/emu/tour.txt) with the code
-# in ROM: make emu's "heap used max" on the ROMFS firmware is 69,232 B; the box's high-water of
-# the same tour here is 110,496 B (tests/test_ui_parity.py -k real_target_tour), 0.63x.
-# The rp2 port's heap is 245,888 B; the budget is 120,000 B live (half of it). PICO_HEAP is the
-# whole heap, where a live high-water is held to PICO_BUDGET_HEAP; PICO_BUDGET_HEAP as the whole
-# heap is harsher: the budget, fragments included.
-PICO_TOUR, STANDIN_TOUR = 69232, 110496
-PICO_BUDGET_HEAP = str(120000 * STANDIN_TOUR // PICO_TOUR)
-PICO_HEAP = str(245888 * STANDIN_TOUR // PICO_TOUR)
 FIGURES = {}  # name -> text, printed at the end of the run (tests/conftest.py)
 
 

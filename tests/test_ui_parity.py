@@ -55,7 +55,7 @@ def test_script_heap_high_water_with_code_in_rom(mp, rom, path, monkeypatch):
 
 def test_the_real_target_tour_heap_high_water_with_code_in_rom(mp, rom, monkeypatch):  # noqa: F811
     """make emu's tour in this port: the stand-in's half of the ratio the heap budgets
-    come from (tests/hardening.py; the Pico's half is make emu's on the ROMFS firmware)."""
+    come from (host_sim/bench/mpytree.py; the Pico's half is make emu's on the ROMFS firmware)."""
     monkeypatch.chdir(ROOT)
     tour = ROOT / "host_sim" / "emu" / "tour.txt"
     high_water = script_high_water(rom.run(mp, "ui_parity", tour, "--heap", target=PICO_HEAP), frames=40, box=True)

@@ -1,5 +1,5 @@
 # UI budgets on MicroPython's unix port, code in RAM, in the Pico's heap budget
-# in this port's bytes (120,000 B live on the Pico over 0.63: tests/hardening.py):
+# in this port's bytes (120,000 B live on the Pico over 0.63: mpytree.PICO_BUDGET_HEAP):
 # render time per frame over the screen tour (App.render + Display.flush,
 # time.ticks_us), free heap and the live-heap high-water. CPython only drives it:
 # compiles the firmware, the simulated device and the driver to .mpy (as on the
@@ -13,10 +13,10 @@ if sys.implementation.name == "cpython":
     import subprocess
     import tempfile
 
-    from mpytree import ROOT, device_tree
+    from mpytree import PICO_BUDGET_HEAP, ROOT, device_tree
 
     HERE = os.path.dirname(os.path.abspath(__file__))
-    HEAP = str(120000 * 110496 // 69232)  # tests/hardening.py PICO_BUDGET_HEAP
+    HEAP = PICO_BUDGET_HEAP
     tmp = tempfile.mkdtemp()
     try:
         device_tree(tmp)
