@@ -336,6 +336,35 @@ def test_a_press_counts_on_its_first_edge_and_chatter_alone_never_clicks():
     assert b.events == [(B.OK, B.PRESS, 410), (B.OK, B.RELEASE, 480), (B.OK, B.CLICK, 480)]
 
 
+def test_a_release_after_a_steady_hold_counts_on_its_first_edge_and_its_bounce_is_no_new_press():
+    b = B.Buttons(debounce_ms=20)
+    b.update(1 << B.OK, 100)
+    b.update(1 << B.OK, 130)
+    b.update(0, 150)  # held steady 50 ms: the roll goes now, not 20 ms later
+    assert b.events == [(B.OK, B.PRESS, 100), (B.OK, B.RELEASE, 150), (B.OK, B.CLICK, 150)]
+    b.events = []
+    for t, level in ((152, 1), (154, 0), (157, 1), (159, 0)):  # the contact bouncing on the way up
+        b.update(level << B.OK, t)
+    for t in range(160, 200, 5):
+        b.update(0, t)
+    assert b.events == []
+    b.update(1 << B.OK, 200)  # up 41 ms since the bounce's last edge: the next tap counts at once
+    assert b.events == [(B.OK, B.PRESS, 200)]
+
+
+def test_a_break_in_a_steady_hold_ends_it_once_and_the_rest_of_the_hold_is_no_second_click():
+    b = B.Buttons(debounce_ms=20)
+    for t in range(0, 300, 5):
+        b.update(1 << B.OK, t)
+    b.update(0, 300)  # a 3 ms break 300 ms into the hold (short of the long press)
+    b.update(1 << B.OK, 303)
+    for t in range(305, 1500, 5):  # held on past where a long press would have come
+        b.update(1 << B.OK, t)
+    for t in range(1500, 1600, 5):
+        b.update(0, t)
+    assert b.events == [(B.OK, B.PRESS, 0), (B.OK, B.RELEASE, 300), (B.OK, B.CLICK, 300)]
+
+
 def test_a_first_press_counts_at_once_whatever_the_clock_reads():
     # ticks_ms is a 30-bit counter: a box on for days reads values the lockout's
     # zeroed start must not hold up (nor must a release six days ago)

@@ -38,7 +38,6 @@ class Buttons:
         self.stable = 0  # debounced levels
         self.changed_at = [0] * _COUNT  # when the raw level of each button last changed
         self.down_at = [0] * _COUNT  # when the debounced press began
-        self.up_at = [0] * _COUNT  # the edge of the last debounced release
         self.armed = 0x3F  # bit per button: up long enough that a press counts at once
         self.next_repeat = [0] * _COUNT
         self.long_sent = 0  # bit per button
@@ -47,23 +46,25 @@ class Buttons:
     def update(self, levels, now):
         """Feed the raw levels (bit b set = button b pressed) read at `now`."""
         diff = self.diff
+        debounce = self.debounce_ms
         changed = levels ^ self.raw
         self.raw = levels
         for b in range(_COUNT):
             bit = 1 << b
-            if changed & bit:
-                self.changed_at[b] = now
             level = levels & bit
-            if not level or level != self.stable & bit and not self.armed & bit:
-                # a press counts on its first edge once the button has been up for the
-                # debounce time (20 ms less for every UP/DOWN); armed then, so that
-                # a release days ago (ticks_ms wraps) does not lock it
-                if not self.armed & bit and diff(now, self.up_at[b]) >= self.debounce_ms:
-                    self.armed |= bit
+            steady = False  # this edge ends a level that held the debounce time
+            if changed & bit:
+                steady = diff(now, self.changed_at[b]) >= debounce
+                self.changed_at[b] = now
+            if not self.armed & bit and (steady if level else diff(now, self.changed_at[b]) >= debounce):
+                # up for the debounce time: the next press counts on its first edge. Only up
+                # time arms, so contact that comes back after a release is never a new press
+                self.armed |= bit
             if level != self.stable & bit:
-                # a release once it has held the debounce time, a click only after a
-                # press that held it too
-                if self.armed & bit if level else diff(now, self.changed_at[b]) >= self.debounce_ms:
+                # a press on its first edge once armed; a release on its first edge after
+                # a steady hold (a switch held down does not open by itself), else once the
+                # up level has held the debounce time; a click only after a press that held it
+                if self.armed & bit if level else steady or diff(now, self.changed_at[b]) >= debounce:
                     self.stable ^= bit
                     if level:
                         # held since the edge, not since this update: a busy loop (a mode
@@ -73,14 +74,14 @@ class Buttons:
                         self.long_sent &= ~bit
                         self.events.append((b, PRESS, self.changed_at[b]))
                     else:
-                        up = self.up_at[b] = self.changed_at[b]
+                        up = self.changed_at[b]
                         self.armed &= ~bit
                         # what the hold up to the release's edge meant: a loop busy through
                         # the whole hold sees it only now, and a long press is still LONG
                         held = diff(up, self.down_at[b])
                         self._held(b, bit, up, held)
                         self.events.append((b, RELEASE, up))
-                        if not self.long_sent & bit and held >= self.debounce_ms:
+                        if not self.long_sent & bit and held >= debounce:
                             self.events.append((b, CLICK, up))
             elif level:
                 self._held(b, bit, now, diff(now, self.down_at[b]))
