@@ -127,8 +127,8 @@ def test_the_button_irq_calls_no_python_and_allocates_nothing():
     assert called <= {"range", "value", "ticks_us", "ticks_ms"}, called
 
 
-@pytest.mark.parametrize("value,ok", [(True, True), (False, True), (1, False), ("yes", False)])
-def test_report_mem_in_a_board_file_is_true_or_false(value, ok):
+@pytest.mark.parametrize("value,ok", [(True, True), (False, True), ("raw", True), (1, False), ("yes", False)])
+def test_report_mem_in_a_board_file_is_true_false_or_raw(value, ok):
     from dicebox import board
 
     with open(os.path.join(ROOT, "boards", "rpi_pico.json")) as f:

@@ -123,8 +123,8 @@ def check(obj, where="board.json"):
             raise BoardError("%s: field '%s': GP%d is already used by %s" % (where, field, pin, used[pin]))
         used[pin] = field
     report = obj.get("report_mem", False)
-    if not isinstance(report, bool):
-        raise BoardError("%s: field 'report_mem': must be true or false" % where)
+    if not isinstance(report, bool) and report != "raw":
+        raise BoardError("%s: field 'report_mem': must be true, false or \"raw\"" % where)
     return {
         "name": name,
         "chip": chip,

@@ -79,7 +79,8 @@ class Loop:
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
-        # for the developer's console (make emu reads it): the live heap after each frame
+        # for the developer's console (make emu reads it): the heap after each frame, live
+        # (true: collected first) or as it is ("raw": collections stay where a box has them)
         self.report_mem = board.get("report_mem", False)
 
     def _rtc(self, board):
@@ -211,7 +212,7 @@ class Loop:
             if self.panel_on and app.render(display):
                 display.flush()
                 if self.report_mem:
-                    _report_mem()
+                    _report_mem(self.report_mem is True)
         except OSError as e:
             _report(e)
             self.display_broken_at = now
@@ -237,10 +238,11 @@ class Loop:
             time.sleep_ms(1)
 
 
-def _report_mem():
+def _report_mem(collect):
     import micropython
 
-    gc.collect()
+    if collect:
+        gc.collect()
     micropython.mem_info()  # "GC: total: T, used: U, free: F" and "max free sz: N" (16-byte blocks)
 
 
