@@ -3,6 +3,8 @@ run.py (compiled from source at every start) stays a few lines and this
 code leaves the heap before the firmware boots."""
 import os
 
+import machine  # noqa: F401  the stand-ins, loaded before dicebox points these names at the built-ins
+import time  # noqa: F401
 import vb
 
 
