@@ -27,8 +27,6 @@ _BACKGROUND = const((("wounds.rec", "larp_timer", "load"),))
 
 
 def _module(name):
-    if "dicebox.ui." + name not in sys.modules:
-        gc.collect()  # the mode's code then fills the low holes, not the big free run a later block needs
     mod = __import__("dicebox.ui." + name)
     return getattr(mod.ui, name)
 
