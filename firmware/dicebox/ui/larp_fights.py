@@ -16,7 +16,8 @@ from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Message
 from dicebox.ui.home import unload_new
-from dicebox.ui.larp_ui import OFFER, L, ParticipantPicker, label, module, tracker
+from dicebox.ui.larp_ui import OFFER, L, label, module, tracker
+from dicebox.ui.larp_picker import ParticipantPicker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a

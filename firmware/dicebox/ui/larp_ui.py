@@ -1,4 +1,4 @@
-"""LARP judge: the menu, labels in both languages and the participant picker.
+"""LARP judge: the menu and labels in both languages.
 
 The play screens live in larp_boxing_ui, larp_duel_ui, larp_shoot_ui,
 larp_stealth_ui (their shared parts in larp_fights) and
@@ -7,14 +7,11 @@ session is started); they are imported only when opened.
 """
 import sys
 
-from dicebox import buttons as B
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.jsonout import dumps
-from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.home import reboot, unload_new
-from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import LANG, mode_label, t
 
 # Labels only the LARP screens use, as in ui/lang.py: flat tuples, English
@@ -247,32 +244,3 @@ def rest(app, loaded):
         if hasattr(task, "doze"):
             task.woken = True
             task.doze(own)
-
-
-class ParticipantPicker(NumberPicker):
-    """A participant number with his name under it; UP/DOWN (held: fast), OK takes it.
-    lo 0 offers "not on the tracker"."""
-
-    def __init__(self, app, title, value, lo, hi, on_done, name_of=None, on_back=None):
-        NumberPicker.__init__(self, app, title, value, lo, hi, on_done)
-        self.name_of = name_of
-        self.on_back = on_back  # BACK: called after the picker closes
-
-    def button(self, b, ev, now):
-        NumberPicker.button(self, b, ev, now)
-        if b == B.BACK and ev == B.CLICK and self.on_back is not None:
-            self.on_back()
-
-    def fast_step(self):
-        return 5
-
-    def draw(self, c):
-        draw.header(c, self.title)
-        v = self.value
-        text.draw_center(c, str(v) if v else "-", 14, text.BIG)
-        if v == 0:
-            name = L("not_listed")
-        else:
-            name = self.name_of(v) if self.name_of else ""
-        text.draw_center(c, name, 46)
-        text.draw(c, "%d..%d" % (self.lo, self.hi), 1, 56)

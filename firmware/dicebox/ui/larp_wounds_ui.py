@@ -14,7 +14,8 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
 from dicebox.ui.lang import t
 from dicebox.ui.larp_tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
-from dicebox.ui.larp_ui import KIND_SHORT, L, ParticipantPicker, label, tracker
+from dicebox.ui.larp_ui import KIND_SHORT, L, label, tracker
+from dicebox.ui.larp_picker import ParticipantPicker
 
 _ROW = const(8)  # list rows 8 px high: six on the glass (the font's 7 px and a gap)
 _VISIBLE = const(6)
