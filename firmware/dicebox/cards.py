@@ -10,10 +10,7 @@ import os
 from dicebox.core import tbdata
 from dicebox.core.compat import loads
 
-DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
-DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
 MAX_BYTES = 16384  # a card is ~1 KB, a chart set ~2 KB; anything far larger is neither
-CHARTS = "/charts"  # under DEMO and DATA: the chart sets
 
 
 def _size(path):
@@ -61,6 +58,12 @@ def _csv(path):
     return path.lower().endswith(".csv")
 
 
+def data_files(folder):
+    from dicebox.cardlist import data_files  # the set-up's list; a bout's start reads no folder
+
+    return data_files(folder)
+
+
 def load_card(path, charts=None):
     """A checked card; with a chart set, also checked against it."""
     if _csv(path):
@@ -83,32 +86,12 @@ def load_charts(path):
     return tbdata.check_charts(read_json(path), path)
 
 
-def index_charts(folders):
-    """(file name without its ending, path) of each chart file in the folders
-    (a missing folder is none). A chart set is read and checked when a bout
-    starts with it, not to be listed: parsing one costs the set-up's heap
-    several KB."""
-    found = []
-    for folder in folders:
-        try:
-            names = _data_files(folder)
-        except OSError:
-            continue
-        for name in names:
-            found.append((name[: name.rfind(".")], folder + "/" + name))
-    return found
-
-
-def _data_files(folder):
-    return sorted(n for n in os.listdir(folder) if _csv(n) or n.lower().endswith(".json"))
-
-
 def load_dir(folder, charts=None):
     """Every *.json card in folder, sorted by file name: (cards, errors)."""
     cards = []
     errors = []
     try:
-        names = _data_files(folder)
+        names = data_files(folder)
     except OSError:
         return cards, ["%s: cannot list the folder" % folder]
     for name in names:
@@ -125,7 +108,7 @@ def index_dir(folder, charts=None, missing_ok=False):
     found = []
     errors = []
     try:
-        names = _data_files(folder)
+        names = data_files(folder)
     except OSError:
         return found, [] if missing_ok else ["%s: cannot list the folder" % folder]
     for name in names:

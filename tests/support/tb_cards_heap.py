@@ -1,5 +1,5 @@
 # Loads every demo Title Bout card as the device does, on a small heap
-# (tests/test_titlebout_ui.py runs it with -X heapsize=64k).
+# (tests/test_titlebout_ui.py runs it with -X heapsize=72k).
 from dicebox import cards
 
 found, errors = cards.index_dir("firmware/data/titlebout/fighters")

@@ -12,7 +12,6 @@ import sys
 from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
-from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
@@ -22,12 +21,23 @@ from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
 # Loaded to read cards (and to build a game), unloaded once they are read.
-_CARD_MODULES = const(("dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext",
-                       "dicebox.core.tbcsv"))
+_CARD_MODULES = const(("dicebox.cards", "dicebox.cardlist", "dicebox.core.tbdata", "dicebox.core.tbdemo",
+                       "dicebox.core.errtext", "dicebox.core.tbcsv"))
 # The built-in chart sets (core/tbdemo.py), the default first: new bouts play
 # "dicebox"; "demo" is the first invented set, which saved bouts name.
 _BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.ui.titlebout_ui", "dicebox.ui.fight", "dicebox.ui.session"))
+
+
+# core/titlebout.py's SIDES, its corners' option names (a test holds them equal):
+# the rules core loads at Start or in the rulings, 75 ms off the opening on the Pico
+_SIDES = const(("red", "blue"))
+
+
+def _tb():
+    from dicebox.core import titlebout
+
+    return titlebout
 
 
 def _cards():
@@ -36,23 +46,28 @@ def _cards():
     return cards
 
 
+def _list():
+    from dicebox import cardlist
+
+    return cardlist
+
+
 def card_dirs(app):
     """Folders holding fighter cards: the platform's (simulator), else the flash's
     demo folder and the user's own."""
-    cards = _cards()
-    return getattr(app.platform, "card_dirs", (cards.DEMO, cards.DATA + "/fighters"))
+    cl = _list()
+    return getattr(app.platform, "card_dirs", (cl.DEMO, cl.DATA + "/fighters"))
 
 
 def chart_dirs(app):
     """Folders holding chart sets: the deployed demo sets and the user's own."""
-    cards = _cards()
-    return getattr(app.platform, "chart_dirs", (cards.DEMO + cards.CHARTS, cards.DATA + cards.CHARTS))
+    cl = _list()
+    return getattr(app.platform, "chart_dirs", (cl.DEMO + cl.CHARTS, cl.DATA + cl.CHARTS))
 
 
 def own_dir(app):
     """Where an own fighter's card is saved: the user's card folder."""
-    cards = _cards()
-    return getattr(app.platform, "own_dir", cards.DATA + "/fighters")
+    return getattr(app.platform, "own_dir", _list().DATA + "/fighters")
 
 
 # an own fighter's ratings as asked: key, lowest, highest, where the picker starts
@@ -64,13 +79,8 @@ def find_cards(app):
     """(name, path) of every good card, of every chart file, and one line per
     bad card file. A chart file is checked at Start, and a card's fit to the
     chart set chosen (a real card prices the codes of its own charts)."""
-    found = []
-    errors = []
-    for folder in card_dirs(app):
-        f, e = _cards().index_dir(folder, None, missing_ok=True)
-        found.extend(f)
-        errors.extend(e)
-    return found, _cards().index_charts(chart_dirs(app)), errors
+    found, errors = _list().index(app.store, card_dirs(app))
+    return found, _list().index_charts(chart_dirs(app)), errors
 
 
 def _ui():
@@ -123,10 +133,10 @@ class Setup(Menu):
             # ("Красный: Antuofermo": the Russian label is longer), or the own card
             # without its "(asked)" (the list it is chosen from says it)
             name = self._name(side)
-            row = "%s: %s" % (tt(tb.SIDES[side]), name)
+            row = "%s: %s" % (tt(_SIDES[side]), name)
             if text.width(row) > draw.W - 5:
                 name = name[name.rfind(" ") + 1:] if self.pick[side] < len(self.found) else name.split(" (")[0]
-                row = "%s: %s" % (tt(tb.SIDES[side]), name)
+                row = "%s: %s" % (tt(_SIDES[side]), name)
             corners.append(row)
         self.items = [
             (corners[0], lambda: self.choose(0)),
@@ -146,7 +156,7 @@ class Setup(Menu):
         items = []
         for k in range(len(self.found) + 1):
             items.append((self.found[k][0] if k < len(self.found) else tt("own"), self._chooser(side, k)))
-        menu = Menu(self.app, tt(tb.SIDES[side]), items)
+        menu = Menu(self.app, tt(_SIDES[side]), items)
         menu.sel = self.pick[side]
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
@@ -257,7 +267,7 @@ class Setup(Menu):
         """The record's options; a card file gone bad since the list was made raises DataError.
         The cards are checked here, their fit to the charts by the game (no second parse of them)."""
         opts = {"rounds": self.rounds}
-        opts.update(tb.NEW_BOUT)
+        opts.update(_tb().NEW_BOUT)
         opts.update(self.rules)
         charts = None  # a built-in set: the game checks the fit (its parse is the game's)
         k = self.chart_pick
@@ -269,11 +279,11 @@ class Setup(Menu):
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[tb.SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+                opts[_SIDES[side]] = _cards().load_card(self.found[k][1], charts)
             elif self.own[side] is not None:
-                opts[tb.SIDES[side]] = self.own[side]
+                opts[_SIDES[side]] = self.own[side]
             else:
-                opts[tb.SIDES[side]] = None
+                opts[_SIDES[side]] = None
                 opts["assisted"] = True  # the box looks nothing up: it asks
         return opts
 
@@ -291,8 +301,8 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(_CARD_MODULES[:1] + ("dicebox.core.tbcsv",))  # the files are read; the checks stay for the game
-        self.open_bout(_record.Record(tb.RULESET, opts, app.new_seed()))
+        unload(_CARD_MODULES[:2] + ("dicebox.core.tbcsv",))  # the files are read; the checks stay for the game
+        self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
 
     def _start(self, step, *args):
         """step(*args) of a bout's start. One that finds no room on this power-on's
@@ -307,7 +317,7 @@ class Setup(Menu):
             rec, self.starting = self.starting, None
             unload_new(loaded)
             if rec is None:  # before the record: made now, on the heap the start has let go
-                rec = _record.Record(tb.RULESET, self.options(), self.app.new_seed())
+                rec = _record.Record(_tb().RULESET, self.options(), self.app.new_seed())
                 unload(_CARD_MODULES)
             if self.app.store.has_current():  # another fight there is kept, never written over
                 call_once("dicebox.ui.keep", "keep", self.app, rec)
@@ -351,7 +361,7 @@ class Setup(Menu):
         msg = str(e)
         for side in (0, 1):
             k = self.pick[side]
-            where = "options." + tb.SIDES[side]
+            where = "options." + _SIDES[side]
             if msg.startswith(where + ":") and k < len(self.found):
                 msg = self.found[k][1] + msg[len(where):]
         self.app.push(Message(self.app, t("error"), msg))
@@ -373,6 +383,7 @@ class Rules(Menu):
 
     def build(self):
         items = []
+        tb = _tb()
         new = dict(tb.NEW_BOUT)
         for k in range(_RULES_FROM, len(tb.OPTIONS)):
             name, default, allowed = tb.OPTIONS[k]

@@ -1,0 +1,110 @@
+"""The Title Bout set-up's list of card files, with the checks' verdict on
+each kept on flash: checking the five demo cards took 260 ms of the 565 ms
+the set-up took to open on the Pico; reading them for their CRCs takes ~15.
+A file is checked again when its bytes change or the checks' code does; the
+two cards a bout starts with are always read and checked again (cards.py)."""
+import os
+from binascii import crc32
+
+from dicebox.core.compat import loads
+
+DATA = "data/titlebout"  # on the device, relative to the root of the flash: the user's own
+DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on every deploy)
+CHARTS = "/charts"  # under DEMO and DATA: the chart sets
+LIST = "tbcards.json"  # in the store: {"checks": CRC of the checks' code, "cards": [[path, CRC, name, error]]}
+
+
+def is_csv(name):
+    return name.lower().endswith(".csv")
+
+
+def data_files(folder):
+    return sorted(n for n in os.listdir(folder) if is_csv(n) or n.lower().endswith(".json"))
+
+
+def index_charts(folders):
+    """(file name without its ending, path) of each chart file in the folders
+    (a missing folder is none). A chart set is read and checked when a bout
+    starts with it, not to be listed: parsing one costs the set-up's heap
+    several KB."""
+    found = []
+    for folder in folders:
+        try:
+            names = data_files(folder)
+        except OSError:
+            continue
+        for name in names:
+            found.append((name[: name.rfind(".")], folder + "/" + name))
+    return found
+
+
+def crc_of(path, crc=0):
+    """The file's CRC-32 (read 256 bytes at a time), or None if it cannot be read."""
+    buf = bytearray(256)
+    try:
+        with open(path, "rb") as f:
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    return crc
+                crc = crc32(memoryview(buf)[:n], crc)
+    except OSError:
+        return None
+
+
+def _checks():
+    """A CRC of the card checks' code files (tbdata, tbcsv): a new firmware's
+    checks see every card again. None where the code is no file (frozen)."""
+    import dicebox
+
+    f = dicebox.__file__  # .../dicebox/__init__.py or .mpy
+    here = f[: max(f.rfind("/"), f.rfind("\\")) + 1] + "core/"
+    end = f[f.rfind("."):]
+    crc = crc_of(here + "tbdata" + end)
+    return None if crc is None else crc_of(here + "tbcsv" + end, crc)
+
+
+def _kept(store, checks):
+    """path -> [path, CRC, name, error] from the list on flash, if made by these checks."""
+    try:
+        obj = loads(store.read_text(LIST) or "{}")
+        if obj.get("checks") == checks:
+            return {e[0]: e for e in obj["cards"] if len(e) == 4}
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+        pass  # damaged: made again
+    return {}
+
+
+def index(store, folders):
+    """([(name, path)] of every good card, [one line per bad card file]) over
+    the folders in order, as cards.index_dir gives them (a missing folder has
+    none); only new or changed files are read by the checks."""
+    checks = _checks()
+    kept = _kept(store, checks) if checks is not None else {}
+    entries = []
+    cards = None
+    for folder in folders:
+        try:
+            names = data_files(folder)
+        except OSError:
+            continue
+        for name in names:
+            path = folder + "/" + name
+            crc = crc_of(path)
+            e = kept.get(path)
+            if e is None or crc is None or e[1] != crc:
+                if cards is None:
+                    from dicebox import cards
+                try:
+                    e = [path, crc, cards.load_card(path)["name"], None]
+                except cards.tbdata.DataError as err:
+                    e = [path, crc, None, str(err)]
+            entries.append(e)
+    if checks is not None and (cards is not None or len(entries) != len(kept)):
+        from dicebox.core.jsonout import dumps  # only to write it (cards.py imports this module)
+
+        try:
+            store.write_text(LIST, dumps({"checks": checks, "cards": entries}), apart=True)  # apart: not kept for the loop
+        except (OSError, MemoryError):
+            pass  # a shortcut only: the cards are checked again at the next opening
+    return [(e[2], e[0]) for e in entries if e[3] is None], [e[3] for e in entries if e[3] is not None]
