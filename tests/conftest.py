@@ -96,3 +96,25 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             "MicroPython: %d tests ran %d scripts on real MicroPython (%s)" % (len(_mp_tests), len(_mp_runs), ver)
         )
+
+
+def imports_during(fn, *args):
+    """The dotted names of the modules fn(*args) imports, loaded already or not
+    ("from dicebox.core import arena" counts as dicebox.core.arena)."""
+    import builtins
+
+    seen = set()
+    real = builtins.__import__
+
+    def spy(name, globals=None, locals=None, fromlist=(), level=0):
+        seen.add(name)
+        for part in fromlist or ():
+            seen.add(name + "." + part)
+        return real(name, globals, locals, fromlist, level)
+
+    builtins.__import__ = spy
+    try:
+        fn(*args)
+    finally:
+        builtins.__import__ = real
+    return seen

@@ -3,6 +3,7 @@ duel, auto play, power cut, undo, and a tournament into History."""
 import json
 
 import pytest
+from conftest import imports_during
 
 from dicebox import arena_roster
 from dicebox import buttons as B
@@ -41,6 +42,17 @@ def choose(d, *labels):
     for label in labels:
         select(d, label)
         d.press(B.OK)
+
+
+def test_the_menu_opens_without_the_rules_core_and_a_duel_starts_with_it():
+    d = device()
+    assert "dicebox.core.arena" not in imports_during(open_arena, d)  # no fighters file: the built-in roster
+    assert top(d) == "ArenaMenu"
+    choose(d, "Duel")
+    assert "dicebox.core.arena" in imports_during(choose, d, "Start") and top(d) == "ArenaFight"
+    d2 = device(store=d.store)
+    arena_roster.save(d2.store, arena_roster.DEFAULTS[:2])
+    assert "dicebox.core.arena" in imports_during(open_arena, d2)  # a file's builds are checked by it
 
 
 def new_fighter(d):

@@ -5,7 +5,7 @@ import shutil
 import sys
 
 import pytest
-from conftest import FIRMWARE, ROOT, SUPPORT
+from conftest import FIRMWARE, ROOT, SUPPORT, imports_during
 
 from dicebox import buttons as B
 from dicebox.core import record
@@ -442,23 +442,9 @@ def test_a_bad_card_file_shows_one_error_and_the_good_cards_stay(tmp_path):
 def _reopen(d):
     """Back to Home and into the set-up again: whether the opening loaded the
     card checks' code (dicebox.cards)."""
-    import builtins
-
     while len(d.app.stack) > 1:
         d.press(B.BACK)
-    seen = []
-    real = builtins.__import__
-
-    def spy(name, *args):
-        seen.append((name, args[2] if len(args) > 2 else None))
-        return real(name, *args)
-
-    builtins.__import__ = spy
-    try:
-        open_item(d, "Title Bout")
-    finally:
-        builtins.__import__ = real
-    return any(n == "dicebox.cards" or (n == "dicebox" and "cards" in (f or ())) for n, f in seen)
+    return "dicebox.cards" in imports_during(open_item, d, "Title Bout")
 
 
 def test_a_second_opening_checks_no_unchanged_card_and_says_the_same(tmp_path):
@@ -507,10 +493,14 @@ def test_a_list_made_by_other_checks_or_damaged_is_made_again(tmp_path):
         assert _reopen(d) and top(d) == "Setup" and len(d.app.top.found) == 1
 
 
-def test_the_set_up_names_the_corners_as_the_rules_core_does():
+def test_the_set_up_opens_without_the_rules_core_and_names_the_corners_as_it_does():
     from dicebox.ui import titlebout_setup
 
+    d = device()
+    assert "dicebox.core.titlebout" not in imports_during(open_item, d, "Title Bout")  # it loads at Start
+    assert top(d) == "Setup"
     assert titlebout_setup._SIDES == tb.SIDES == tuple(o[0] for o in tb.OPTIONS[:2])
+    assert "dicebox.core.titlebout" in imports_during(start, d) and top(d) == "TitleBoutScreen"
 
 
 def test_russian_labels_on_the_fight_screen():

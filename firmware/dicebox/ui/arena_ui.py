@@ -7,7 +7,6 @@ replaces the menu and the set-up on the stack, and they come back as they were
 when it is left (restore). Options picked here (health, rulings) last while
 the box is on; the fighters live on flash (dicebox/arena_roster.py).
 """
-from dicebox.core import arena
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
@@ -189,7 +188,7 @@ class DuelSetUp(_SetUp):
         opts["b"] = list(b[1])
         opts["a_name"] = a[0]
         opts["b_name"] = b[0]
-        self.launch(_record.Record(arena.RULESET, opts, self.app.new_seed()))
+        self.launch(_record.Record("arena", opts, self.app.new_seed()))  # core/arena.py loads with the fight
 
 
 class CupSetUp(_SetUp):
