@@ -8,6 +8,7 @@ import pytest
 from conftest import FIRMWARE, ROOT, SUPPORT, imports_during
 
 from dicebox import buttons as B
+from dicebox import forget
 from dicebox.core import record
 from dicebox.core import titlebout as tb
 from dicebox.ui import titlebout_ui as ui
@@ -452,6 +453,7 @@ def test_a_second_opening_checks_no_unchanged_card_and_says_the_same(tmp_path):
     shutil.copy(FIGHTERS / "antuofermo.json", tmp_path / "antuofermo.json")
     (tmp_path / "broken.json").write_text("{")
     d = device(card_dirs=(str(tmp_path),))
+    forget("dicebox.cardlist")  # as on a box: another test may have imported it
     open_item(d, "Title Bout")
     first = (d.app.top.lines, d.app.stack[-2].found)
     assert "dicebox.cardlist" not in sys.modules  # unloaded with the cards' code

@@ -6,6 +6,8 @@
 import gc
 import sys
 
+import micropython
+
 from dicebox import buttons as B
 from dicebox.store import Store
 from dicebox.ui import home
@@ -75,7 +77,9 @@ def wound_session_across_a_power_cut():
 
 
 def mark(n, label):
-    print("HOME", n, label, live_heap(), len(sys.modules))
+    heap = live_heap()
+    print("HOME", n, label, heap, len(sys.modules))
+    micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": names are never freed, and pools grow by doubling
 
 
 boot()
