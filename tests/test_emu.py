@@ -175,3 +175,22 @@ def test_a_bad_board_file_is_one_line_before_the_emulator_starts(tmp_path, monke
     assert emu_main.main(["--fw", str(fw), "--board", "half", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "field 'i2c.id': 0.5 is not one of 0, 1" in err, err
+
+
+def test_the_chip_stops_where_the_rig_asks_so_a_run_repeats():
+    # rp2040py ends a batch of instructions where the host's wall clock cuts it: a rig
+    # that pressed after whole batches landed each press a few ms off, differently on
+    # each run, and a storm passed on one run and failed on the next
+    from host_sim.emu.board import NS_PER_MS, EmuBoard
+
+    from pathlib import Path
+
+    uf2 = Path(ROOT).parent / "shared" / "firmware" / "firmware-RPI_PICO-v1.28.0.uf2"
+    assert uf2.exists(), "the RPI_PICO v1.28.0 .uf2 belongs in ../shared/firmware (make emu MP_FW=...)"
+    board = json.loads((Path(ROOT) / "boards" / "rpi_pico.json").read_text())
+    emu = EmuBoard(str(uf2), board, littlefs_image({}))
+    for ms in (3, 40, 41, 120):
+        emu.run_until(ms * NS_PER_MS)
+        assert 0 <= emu.now_ns - ms * NS_PER_MS < 1000  # within an instruction or two (8 ns a cycle)
+    emu.run_until(emu.now_ns - 5)  # already past: nothing runs
+    assert emu.now_ns - 120 * NS_PER_MS < 1000

@@ -293,13 +293,30 @@ class EmuBoard:
         return self.clock.nanos
 
     def run_until(self, ns):
+        """Run the chip to `ns` and stop there: a batch otherwise ends where the host's
+        wall clock cuts it (rp2040py gives each 5 ms), so a press the rig makes next
+        would land a little later or sooner on each run, and a run would not repeat."""
         from rp2040py.execute_batch import execute_batch
 
         sim = self.sim
-        while self.clock.nanos < ns:
-            execute_batch(sim, 1)
-            if sim.stopped:
-                raise EmuError("the emulated chip stopped")
+        if self.clock.nanos >= ns:
+            return
+        at = []
+
+        def stop():
+            at.append(self.clock.nanos)
+            sim.stopped = True
+
+        alarm = self.clock.create_alarm(stop)
+        alarm.schedule(ns - self.clock.nanos)
+        try:
+            while not at:
+                execute_batch(sim, 1)
+                if sim.stopped and not at:
+                    raise EmuError("the emulated chip stopped")
+        finally:
+            alarm.cancel()
+        sim.stopped = False
 
     def run_ms(self, ms):
         self.run_until(self.clock.nanos + ms * NS_PER_MS)
