@@ -58,7 +58,6 @@ class Loop:
         from dicebox.store import Store
         from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it (130 ms)
 
-        gc.collect()  # the imports' garbage goes first: the long-lived objects below then sit low, not scattered
         # A collection after every GC_EVERY bytes allocated: garbage never piles up
         # far enough to spread later long-lived objects over the whole heap
         gc.threshold(GC_EVERY)
@@ -70,7 +69,6 @@ class Loop:
         self.store = Store(DATA)
         wall, lost = self._rtc(board)
         self.platform = Platform(board["name"], self.keys, board["buzzer"], wall, lost)
-        gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
         self.buttons = B.Buttons(debounce_ms=20)
         self.t_last = time.ticks_ms()
         self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
@@ -92,6 +90,7 @@ class Loop:
             from dicebox import call_once
 
             seconds, lost, problem = call_once("dicebox.hw.rtc", "read_at_boot", self.bus, chip)
+            gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
         except ImportError as e:  # its driver is not on the flash
             seconds, lost, problem = None, True, str(e)
         if problem is not None:
@@ -109,7 +108,6 @@ class Loop:
 
         disp = self.display
         self.app = None
-        gc.collect()
         app = App(self.store, self.platform, disp.width, disp.height)
         try:
             app.boot(self.clock())
