@@ -22,20 +22,23 @@ def data_files(folder):
     return sorted(n for n in os.listdir(folder) if is_csv(n) or n.lower().endswith(".json"))
 
 
-def index_charts(folders):
-    """(file name without its ending, path) of each chart file in the folders
-    (a missing folder is none). A chart set is read and checked when a bout
-    starts with it, not to be listed: parsing one costs the set-up's heap
-    several KB."""
-    found = []
+def _files(folders):
+    """(name, path) of each card or chart file in the folders, in order (a missing folder has none)."""
     for folder in folders:
         try:
             names = data_files(folder)
         except OSError:
             continue
         for name in names:
-            found.append((name[: name.rfind(".")], folder + "/" + name))
-    return found
+            yield name, folder + "/" + name
+
+
+def index_charts(folders):
+    """(file name without its ending, path) of each chart file in the folders
+    (a missing folder is none). A chart set is read and checked when a bout
+    starts with it, not to be listed: parsing one costs the set-up's heap
+    several KB."""
+    return [(name[: name.rfind(".")], path) for name, path in _files(folders)]
 
 
 def crc_of(path, crc=0):
@@ -83,23 +86,17 @@ def index(store, folders):
     kept = _kept(store, checks) if checks is not None else {}
     entries = []
     cards = None
-    for folder in folders:
-        try:
-            names = data_files(folder)
-        except OSError:
-            continue
-        for name in names:
-            path = folder + "/" + name
-            crc = crc_of(path)
-            e = kept.get(path)
-            if e is None or crc is None or e[1] != crc:
-                if cards is None:
-                    from dicebox import cards
-                try:
-                    e = [path, crc, cards.load_card(path)["name"], None]
-                except cards.tbdata.DataError as err:
-                    e = [path, crc, None, str(err)]
-            entries.append(e)
+    for _name, path in _files(folders):
+        crc = crc_of(path)
+        e = kept.get(path)
+        if e is None or crc is None or e[1] != crc:
+            if cards is None:
+                from dicebox import cards
+            try:
+                e = [path, crc, cards.load_card(path)["name"], None]
+            except cards.tbdata.DataError as err:
+                e = [path, crc, None, str(err)]
+        entries.append(e)
     if checks is not None and (cards is not None or len(entries) != len(kept)):
         from dicebox.core.jsonout import dumps  # only to write it (cards.py imports this module)
 
