@@ -534,7 +534,9 @@ def test_card_files_too_large_or_not_utf8_are_named_errors(tmp_path):
 
     (tmp_path / "big.json").write_text(" " * (cards.MAX_BYTES + 1) + "{}")
     (tmp_path / "latin.json").write_bytes(b'{"name": "Jos\xe9"}')
-    found, errors = cards.index_dir(str(tmp_path))
+    from dicebox import cardlist
+
+    found, errors = cardlist.index(MemoryStore(), [str(tmp_path)])
     assert found == []
     assert errors == ["%s/big.json: larger than %d bytes" % (tmp_path, cards.MAX_BYTES),
                       "%s/latin.json: not UTF-8 text" % tmp_path]

@@ -80,8 +80,8 @@ def _kept(store, checks):
 
 def index(store, folders):
     """([(name, path)] of every good card, [one line per bad card file]) over
-    the folders in order, as cards.index_dir gives them (a missing folder has
-    none); only new or changed files are read by the checks."""
+    the folders in order (a missing folder has none); only new or changed
+    files are read by the checks."""
     checks = _checks()
     kept = _kept(store, checks) if checks is not None else {}
     entries = []

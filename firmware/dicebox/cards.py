@@ -102,24 +102,6 @@ def load_dir(folder, charts=None):
     return cards, errors
 
 
-def index_dir(folder, charts=None, missing_ok=False):
-    """Like load_dir, but keeps only (name, path) of each good card: a list to
-    pick from costs a few bytes a card; the chosen ones are loaded again."""
-    found = []
-    errors = []
-    try:
-        names = data_files(folder)
-    except OSError:
-        return found, [] if missing_ok else ["%s: cannot list the folder" % folder]
-    for name in names:
-        path = folder + "/" + name
-        try:
-            found.append((load_card(path, charts)["name"], path))
-        except tbdata.DataError as e:
-            errors.append(str(e))
-    return found, errors
-
-
 def _slug(name):
     """A file name from a fighter's name: its ASCII letters and digits (read
     as bytes: walking a str interns each letter on MicroPython)."""

@@ -301,10 +301,10 @@ class EmuBoard:
         sim = self.sim
         if self.clock.nanos >= ns:
             return
-        at = []
+        at = []  # set once the alarm has stopped the chip at ns
 
         def stop():
-            at.append(self.clock.nanos)
+            at.append(True)
             sim.stopped = True
 
         alarm = self.clock.create_alarm(stop)
