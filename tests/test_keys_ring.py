@@ -68,3 +68,47 @@ def test_thirty_taps_made_while_the_loop_is_busy_are_thirty_clicks(keys_module):
             clicks.append(ev[2])
     assert k.lost == 0
     assert len(clicks) == 30 and clicks == sorted(clicks) and clicks[1] - clicks[0] == 200
+
+
+def test_a_change_the_irq_records_during_a_poll_never_gets_a_time_after_the_loops_now(keys_module):
+    # The IRQ may fire while the loop replays the ring. A change it records after the poll
+    # read the clock must wait for the next poll: given a time past `now`, it made the App's
+    # idle time wrap (now - last input < 0) and put the panel to sleep, eating the next press.
+    keys, clock = keys_module
+    DOWN_PIN = 5
+    k = keys.Keys([None, DOWN_PIN])
+    buttons = B.Buttons()
+    _Pin.levels[DOWN_PIN] = 1
+    k._sample(None)  # pressed at 1000
+    clock[0] += 80
+    now = clock[0]  # the loop's clock, read at the start of its pass
+
+    class IrqMidPoll:
+        fired = False
+
+        def update(self, levels, at):
+            if not IrqMidPoll.fired:  # the 5 ms timer fires while the poll replays
+                IrqMidPoll.fired = True
+                clock[0] += 1
+                _Pin.levels[DOWN_PIN] = 0
+                k._sample(None)  # released at 1081
+            buttons.update(levels, at)
+
+    k.poll(IrqMidPoll(), now)
+    first = []
+    while True:
+        ev = buttons.pop()
+        if ev is None:
+            break
+        first.append(ev)
+    assert IrqMidPoll.fired
+    assert [e[1] for e in first] == [B.PRESS] and all(e[2] <= now for e in first)
+    clock[0] += 10
+    k.poll(buttons, clock[0])  # the next pass has the release, at its own time
+    later = []
+    while True:
+        ev = buttons.pop()
+        if ev is None:
+            break
+        later.append(ev)
+    assert later == [(B.DOWN, B.RELEASE, 1081), (B.DOWN, B.CLICK, 1081)]

@@ -83,9 +83,12 @@ class Keys:
 
     def poll(self, buttons, now):
         """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
+        # head before the clock: a change the IRQ records after ticks_ms() would get a time
+        # past `now` (an idle time wrapping to ~12 days slept the panel and ate the next press)
+        head = self.head
         t_now = ticks_ms()
         prev = self.recorded
-        while self.tail != self.head:
+        while self.tail != head:
             t = self.tail
             at = now - ticks_diff(t_now, self.times[t])
             buttons.update(prev, at)  # the old level held until the change
