@@ -135,6 +135,7 @@ def draw(canvas, s, x, y, font=SMALL, color=1):
         key = 1
         pal = _INV
     double = font.scale == 2
+    lo, hi, base = font._ranges[0]  # ASCII: its glyph without the lookup, a third of a glyph's time
     b = _utf8(s)
     i = 0
     for _ in range(len(s)):
@@ -144,12 +145,13 @@ def draw(canvas, s, x, y, font=SMALL, color=1):
         else:
             code = code_at(b, i)
             i += size(b[i])
+        gi = code - lo + base if lo <= code <= hi else font.index(code)
         # Copy the glyph's columns into the cell (it is fully overwritten), then
         # blit the cell with key/palette so the background stays untouched.
         if double:
-            font._double(font.index(code))
+            font._double(gi)
         else:
-            cell.blit(src, -w * font.index(code), 0)
+            cell.blit(src, -w * gi, 0)
         canvas.blit(cell, x, y, key, pal)
         x += adv
     return x
