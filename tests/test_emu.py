@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -177,20 +178,43 @@ def test_a_bad_board_file_is_one_line_before_the_emulator_starts(tmp_path, monke
     assert err.count("\n") == 1 and "field 'i2c.id': 0.5 is not one of 0, 1" in err, err
 
 
+def _stock_uf2():
+    uf2 = Path(ROOT).parent / "shared" / "firmware" / "firmware-RPI_PICO-v1.28.0.uf2"
+    assert uf2.exists(), "the RPI_PICO v1.28.0 .uf2 belongs in ../shared/firmware (make emu MP_FW=...)"
+    return str(uf2)
+
+
+def _pico_board():
+    return json.loads((Path(ROOT) / "boards" / "rpi_pico.json").read_text())
+
+
 def test_the_chip_stops_where_the_rig_asks_so_a_run_repeats():
     # rp2040py ends a batch of instructions where the host's wall clock cuts it: a rig
     # that pressed after whole batches landed each press a few ms off, differently on
     # each run, and a storm passed on one run and failed on the next
     from host_sim.emu.board import NS_PER_MS, EmuBoard
 
-    from pathlib import Path
-
-    uf2 = Path(ROOT).parent / "shared" / "firmware" / "firmware-RPI_PICO-v1.28.0.uf2"
-    assert uf2.exists(), "the RPI_PICO v1.28.0 .uf2 belongs in ../shared/firmware (make emu MP_FW=...)"
-    board = json.loads((Path(ROOT) / "boards" / "rpi_pico.json").read_text())
-    emu = EmuBoard(str(uf2), board, littlefs_image({}))
+    emu = EmuBoard(_stock_uf2(), _pico_board(), littlefs_image({}))
     for ms in (3, 40, 41, 120):
         emu.run_until(ms * NS_PER_MS)
         assert 0 <= emu.now_ns - ms * NS_PER_MS < 1000  # within an instruction or two (8 ns a cycle)
     emu.run_until(emu.now_ns - 5)  # already past: nothing runs
     assert emu.now_ns - 120 * NS_PER_MS < 1000
+
+
+def test_the_flash_takes_a_pico_flash_chips_time_to_erase_and_program():
+    # an emulated flash that answered at once hid what a save costs on a Pico: 45 ms an
+    # erased sector with the interrupts off (the rp2 port's critical section), a tap unseen
+    from host_sim.emu.board import EmuBoard
+
+    main = (b"import time\nt = time.ticks_ms()\nwith open('big.bin', 'wb') as f:\n f.write(bytes(8192))\n"
+            b"print('WROTE %d ms' % time.ticks_diff(time.ticks_ms(), t))\n")
+    emu = EmuBoard(_stock_uf2(), _pico_board(), littlefs_image({"main.py": main}))
+    for _ in range(300):
+        emu.run_ms(20)
+        if "WROTE" in emu.console_text():
+            break
+    took = int(emu.console_text().split("WROTE ")[1].split()[0])
+    timing = emu.flash_timing
+    assert timing.erases >= 2 and timing.programs >= 32  # 8 KB: two fresh 4 KB blocks
+    assert took >= timing.erases * 45 + timing.programs * 0.4 - 1, (took, timing.erases, timing.programs)

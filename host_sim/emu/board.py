@@ -129,6 +129,50 @@ class _BitBangWatch:
                     self.bits = -1
 
 
+class _FlashTiming:
+    """The Pico's flash chip (W25Q16JV) takes its time: a 4 KB sector erase 45 ms, a
+    64 KB block 150 ms, a 256-byte page 0.4 ms (the datasheet's typical figures). The
+    emulated chip would answer at once; this reports BUSY in status register 1 until
+    then, so the boot ROM's wait spins as on a Pico, with the interrupts the rp2 port
+    turned off for the write still off (a press made meanwhile is sampled late)."""
+
+    ERASE_NS = {0x20: 45 * NS_PER_MS, 0xD8: 150 * NS_PER_MS}
+    PROGRAM_NS = 400000
+    STATUS_1, BUSY = 0x05, 0x01
+
+    def __init__(self, clock, ssi):
+        self.clock = clock
+        self.busy_until = 0
+        self.busy_ns = 0  # the whole run's time with the flash busy
+        self.erases = self.programs = 0
+        shift, apply = ssi._shift_byte, ssi._apply_command
+
+        def shift_byte(byte_out):
+            value = shift(byte_out)
+            buf = ssi._tx_buffer
+            if len(buf) > 1 and buf[0] == self.STATUS_1 and self.clock.nanos < self.busy_until:
+                value |= self.BUSY
+            return value
+
+        def apply_command():
+            buf = ssi._tx_buffer
+            took = 0
+            if buf and ssi._write_enabled:
+                if buf[0] in self.ERASE_NS and len(buf) >= 4:
+                    took = self.ERASE_NS[buf[0]]
+                    self.erases += 1
+                elif buf[0] == 0x02 and len(buf) > 4:
+                    took = self.PROGRAM_NS
+                    self.programs += 1
+            apply()
+            if took:
+                self.busy_until = self.clock.nanos + took
+                self.busy_ns += took
+
+        ssi._shift_byte = shift_byte
+        ssi._apply_command = apply_command
+
+
 class EmuBoard:
     """One emulated Pico with the board file's wiring. run_ms() advances emulated time."""
 
@@ -191,6 +235,7 @@ class EmuBoard:
         self._bus = bus
         addrs = [disp["addr"]] + ([self.chip.addr] if self.chip is not None else [])
         self.bitbang = _BitBangWatch(self.mcu, i2c["sda"], i2c["scl"], addrs)
+        self.flash_timing = _FlashTiming(self.clock, self.mcu.ssi)
         self.pins = {name: gpio for name, gpio in board["buttons"].items() if gpio is not None}
         # the C stack (8 KB at the top of SRAM: scratch X and Y) painted, so the deepest
         # it ever went, interrupts included, can be read off at the end
