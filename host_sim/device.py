@@ -84,8 +84,6 @@ class Device:
         """bus: an I2C bus that holds the panel instead of the panel model (a storm's,
         which no one looks at: the model is then not on the firmware's heap, as on
         the virtual board, and glass() has nothing to show)."""
-        if hasattr(gc, "threshold"):  # MicroPython: the heap is collected as on the Pico (fragments stay few)
-            gc.threshold(GC_EVERY)
         if store is None:
             from host_sim.memstore import MemoryStore  # only then: a run on a real Store does not hold its code
 
@@ -108,6 +106,8 @@ class Device:
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
         self._boot()
+        if hasattr(gc, "threshold"):  # MicroPython: the heap is collected as on the Pico, from its boot on
+            gc.threshold(GC_EVERY)
         self.step()
 
     def _boot(self):
