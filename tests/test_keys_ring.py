@@ -47,6 +47,15 @@ def keys_module(monkeypatch):
     sys.modules.pop("dicebox.hw.keys", None)
 
 
+def _events(buttons):
+    out = []
+    ev = buttons.pop()
+    while ev is not None:
+        out.append(ev)
+        ev = buttons.pop()
+    return out
+
+
 def test_thirty_taps_made_while_the_loop_is_busy_are_thirty_clicks(keys_module):
     keys, clock = keys_module
     OK_PIN = 7
@@ -59,13 +68,7 @@ def test_thirty_taps_made_while_the_loop_is_busy_are_thirty_clicks(keys_module):
                 k._sample(None)
                 clock[0] += 5
     k.poll(buttons, clock[0])
-    clicks = []
-    while True:
-        ev = buttons.pop()
-        if ev is None:
-            break
-        if ev[1] == B.CLICK:
-            clicks.append(ev[2])
+    clicks = [ev[2] for ev in _events(buttons) if ev[1] == B.CLICK]
     assert k.lost == 0
     assert len(clicks) == 30 and clicks == sorted(clicks) and clicks[1] - clicks[0] == 200
 
@@ -95,20 +98,9 @@ def test_a_change_the_irq_records_during_a_poll_never_gets_a_time_after_the_loop
             buttons.update(levels, at)
 
     k.poll(IrqMidPoll(), now)
-    first = []
-    while True:
-        ev = buttons.pop()
-        if ev is None:
-            break
-        first.append(ev)
+    first = _events(buttons)
     assert IrqMidPoll.fired
     assert [e[1] for e in first] == [B.PRESS] and all(e[2] <= now for e in first)
     clock[0] += 10
     k.poll(buttons, clock[0])  # the next pass has the release, at its own time
-    later = []
-    while True:
-        ev = buttons.pop()
-        if ev is None:
-            break
-        later.append(ev)
-    assert later == [(B.DOWN, B.RELEASE, 1081), (B.DOWN, B.CLICK, 1081)]
+    assert _events(buttons) == [(B.DOWN, B.RELEASE, 1081), (B.DOWN, B.CLICK, 1081)]
