@@ -144,6 +144,7 @@ def summary(name, layout, r):
         "heap_used_max": max(used) if used else None, "heap_free_min": min(free) if free else None,
         "largest_free_min": min(big) if big else None,
         "stack_peak": r.stack_peak,
+        "flash": {"erases": r.flash[0], "pages": r.flash[1], "busy_ms": round(r.flash[2], 1)} if r.flash else None,
         "presses": [[p[0], p[1], round(p[2], 1), p[3]] for p in r.presses],  # button, edge, ms to its frame, bytes
         "shots": {k: {"free": v[0], "largest": v[1], "stack_peak": v[2]} for k, v in r.shot_mem.items()},
         "emulated_ms": round(r.emulated_ms), "wall_s": round(r.wall_s, 1),
@@ -158,12 +159,13 @@ def _fmt(v):
 
 def print_summary(s, out=sys.stdout):
     out.write("%-5s %-12s %s  boot %s ms  frames %d  nav p50/p99/max %s/%s/%s ms (n=%d)  OK p50/p99/max %s/%s/%s ms  "
-              "modes %s ms  heap used max %s B, free min %s B, largest free min %s B, C stack peak %s B  (%s ms emulated, %s s wall)\n"
+              "modes %s ms  heap used max %s B, free min %s B, largest free min %s B, C stack peak %s B, flash %s  (%s ms emulated, %s s wall)\n"
               % (s["layout"], s["run"], "PASS" if s["ok"] else "FAIL", _fmt(s["boot_ms"]), s["frames"],
                  _fmt(s["nav_ms"]["p50"]), _fmt(s["nav_ms"]["p99"]), _fmt(s["nav_ms"]["max"]), s["nav_ms"]["n"],
                  _fmt(s["ok_ms"]["p50"]), _fmt(s["ok_ms"]["p99"]), _fmt(s["ok_ms"]["max"]),
                  "/".join("%.0f" % x for x in s["mode_open_ms"]) or "-", _fmt(s["heap_used_max"]),
-                 _fmt(s["heap_free_min"]), _fmt(s["largest_free_min"]), _fmt(s["stack_peak"]), s["emulated_ms"],
+                 _fmt(s["heap_free_min"]), _fmt(s["largest_free_min"]), _fmt(s["stack_peak"]),
+                 "%(erases)d erases, %(pages)d pages, %(busy_ms).1f ms busy" % s["flash"] if s["flash"] else "-", s["emulated_ms"],
                  s["wall_s"]))
     for f in s["failures"]:
         out.write("      %s\n" % f)

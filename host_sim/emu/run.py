@@ -89,6 +89,7 @@ class Result:
         self.resets = []  # ms from the edge that opened a mode to its screen (a soft reset's: the new boot's first frame)
         self.console = ""
         self.frames = 0
+        self.flash = None  # (sector and block erases, pages programmed, ms the chip was busy)
 
 
 def stage_flash(board_name, layout, work, settings_text, report_mem=True):
@@ -244,6 +245,8 @@ class Run:
         result.stack = [int(m.group(1)) for m in _STACK.finditer(result.console)]
         result.frames = len(emu.bursts())
         result.stack_peak = emu.stack_peak()
+        ft = emu.flash_timing
+        result.flash = (ft.erases, ft.programs, ft.busy_ns / NS_PER_MS)
         for line in result.console.split("\n"):
             if _BAD.search(line):
                 result.failures.append("console: %s" % line.strip())
