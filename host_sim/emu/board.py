@@ -136,11 +136,13 @@ class _FlashTiming:
     then, so the boot ROM's wait spins as on a Pico, with the interrupts the rp2 port
     turned off for the write still off (a press made meanwhile is sampled late)."""
 
-    ERASE_NS = {0x20: 45 * NS_PER_MS, 0xD8: 150 * NS_PER_MS}
     PROGRAM_NS = 400000
-    STATUS_1, BUSY = 0x05, 0x01
+    BUSY = 0x01  # status register 1, bit 0 (the emulator models only WEL)
 
     def __init__(self, clock, ssi):
+        from rp2040py.peripherals import ssi as spec
+
+        erase_ns = {spec.CMD_SECTOR_ERASE: 45 * NS_PER_MS, spec.CMD_BLOCK_ERASE: 150 * NS_PER_MS}
         self.clock = clock
         self.busy_until = 0
         self.busy_ns = 0  # the whole run's time with the flash busy
@@ -150,7 +152,7 @@ class _FlashTiming:
         def shift_byte(byte_out):
             value = shift(byte_out)
             buf = ssi._tx_buffer
-            if len(buf) > 1 and buf[0] == self.STATUS_1 and self.clock.nanos < self.busy_until:
+            if len(buf) > 1 and buf[0] == spec.CMD_READ_STATUS_1 and self.clock.nanos < self.busy_until:
                 value |= self.BUSY
             return value
 
@@ -158,10 +160,10 @@ class _FlashTiming:
             buf = ssi._tx_buffer
             took = 0
             if buf and ssi._write_enabled:
-                if buf[0] in self.ERASE_NS and len(buf) >= 4:
-                    took = self.ERASE_NS[buf[0]]
+                if buf[0] in erase_ns and len(buf) >= 4:
+                    took = erase_ns[buf[0]]
                     self.erases += 1
-                elif buf[0] == 0x02 and len(buf) > 4:
+                elif buf[0] == spec.CMD_PAGE_PROGRAM and len(buf) > 4:
                     took = self.PROGRAM_NS
                     self.programs += 1
             apply()
