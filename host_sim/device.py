@@ -15,6 +15,8 @@ from dicebox.ui.app import App
 
 POLL_MS = 5  # how often the device loop polls its pins
 GC_EVERY = 32768  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
+COLLECT_IDLE_MS = 20  # dicebox/device.py's: and once it is this long idle after a frame
+_MICROPYTHON = hasattr(gc, "threshold")
 
 try:
     from host_sim import FIRMWARE
@@ -106,7 +108,8 @@ class Device:
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
         self._boot()
-        if hasattr(gc, "threshold"):  # MicroPython: the heap is collected as on the Pico, from its boot on
+        self.drawn_at = None
+        if _MICROPYTHON:  # the heap is collected as on the Pico, from its boot on
             gc.threshold(GC_EVERY)
         self.step()
 
@@ -157,6 +160,7 @@ class Device:
             if self.flush_bytes is not None:
                 self.flush_bytes.append(self.display.bytes_sent - before)
             self.frames += 1
+            self.drawn_at = self.now
             if self.on_frame:
                 self.on_frame(self)
 
@@ -177,6 +181,9 @@ class Device:
         while self.now < end:
             self.now = min(end, self.now + POLL_MS)
             self.step()
+            if _MICROPYTHON and self.drawn_at is not None and self.now - self.drawn_at >= COLLECT_IDLE_MS:
+                self.drawn_at = None
+                gc.collect()
 
     def hold(self, buttons, ms):
         """Press the buttons (a bitmask) for ms, then release them."""

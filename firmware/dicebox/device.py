@@ -19,6 +19,11 @@ DATA = "/data"
 # were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
 # not 857, and the tour's largest free block stays over 94 KB (make emu)
 GC_EVERY = 32768
+# a frame's garbage is collected once the box is this long idle after it, so a press never
+# pays for the presses before it (a collection is ~15 ms on the emulated Pico: make emu, a
+# Title Bout roll 70 -> 48 ms, nav outliers 34-37 -> 20 ms); by then a quick tap's next
+# press is 100 ms away
+_COLLECT_IDLE_MS = const(20)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
 _DISPLAY_RETRY_MS = const(1000)
@@ -74,6 +79,7 @@ class Loop:
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
+        self.drawn_at = None  # ticks_ms of the last frame whose garbage is not yet collected
         # for the developer's console (make emu reads it): the heap after each frame, live
         # (true: collected first) or as it is ("raw": collections stay where a box has them)
         self.report_mem = board.get("report_mem", False)
@@ -206,6 +212,7 @@ class Loop:
                 self.contrast = app.contrast
             if self.panel_on and app.render(display):
                 display.flush()
+                self.drawn_at = time.ticks_ms()
                 if self.report_mem:
                     _report_mem(self.report_mem is True)
         except OSError as e:
@@ -234,7 +241,11 @@ class Loop:
         keys = self.keys
         end = time.ticks_add(time.ticks_ms(), ms)
         while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
-            time.sleep_ms(1)
+            if self.drawn_at is not None and time.ticks_diff(time.ticks_ms(), self.drawn_at) >= _COLLECT_IDLE_MS:
+                self.drawn_at = None
+                gc.collect()
+            else:
+                time.sleep_ms(1)
 
 
 def _report_mem(collect):
