@@ -2,8 +2,53 @@
 comment names the key). Imported only while Russian is chosen."""
 
 LABELS = (
+    "Раунд",                   # round
+    "ост.",                    # left
     "Красный",                 # red
     "Синий",                   # blue
+    "CF",                      # CF
+    "PL",                      # PL
+    "HP",                      # HP
+    "попал",                   # lands
+    "держит контроль",         # keeps
+    "мимо",                    # misses
+    "начинает",                # starts
+    "контроль:",               # control
+    "джеб",                    # p_jab
+    "кросс",                   # p_cross
+    "хук",                     # p_hook
+    "апперкот",                # p_uppercut
+    "оверхенд",                # p_overhand
+    "НОКДАУН, счёт",           # down
+    "KI",                      # KI
+    "равная AGG",              # AGG tie
+    "таблица ударов",          # punch chart
+    "таблица KDR1",            # KDR1 chart
+    "таблица KOR",             # KOR chart
+    "счёт",                    # count chart
+    "рассечения",              # cut chart
+    "фолы",                    # foul chart
+    "травмы",                  # injury chart
+    "фол",                     # foul
+    "травма",                  # injury
+    "рассечение",              # cut
+    "без рассечения",          # no_cut
+    "ничего: промах",          # nothing
+    "предупр.",                # warning
+    "дисквалиф.",              # dq
+    "ОСТАНОВЛЕН",              # stopped
+    "НОКАУТ!",                 # ko
+    "Инстинкт убийцы х",       # killer
+    "гонг",                    # bell
+    "Конец раунда",            # end_round
+    "очки",                    # pts
+    "раунды",                  # rds
+    "ОК ▶",                    # ok_on
+    "ОК: раунд",               # next_round
+    "ОК: ответ",               # answer
+    "ОК: бросок",              # ok_hint
+    "победа",                  # wins
+    "НИЧЬЯ",                   # draw
     "своя карта (вопросы)",    # own
     "Раунды",                  # rounds
     "Начать бой",              # start
@@ -13,47 +58,11 @@ LABELS = (
     "ничья",                   # drawn
     "нет карт",                # no_cards
     "Ошибка в карте",          # bad_cards
-    "Раунд",                   # round
-    "ост.",                    # left
-    "Конец раунда",            # end_round
-    "ОК: раунд",               # next_round
     "Протокол",                # sheet
     "ОК: протокол",            # sheet_hint
     "всего",                   # total
     "раунды",                  # won
-    "НИЧЬЯ",                   # draw
-    "победа",                  # wins
     "раунд",                   # in_round
-    "ОК: ответ",               # answer
-    "ОК: бросок",              # ok_hint
-    "CF",                      # CF
-    "PL",                      # PL
-    "KI",                      # KI
-    "таблица ударов",          # punch chart
-    "HP",                      # HP
-    "таблица KDR1",            # KDR1 chart
-    "таблица KOR",             # KOR chart
-    "счёт",                    # count chart
-    "рассечения",              # cut chart
-    "фолы",                    # foul chart
-    "травмы",                  # injury chart
-    "равная AGG",              # AGG tie
-    "начинает",                # starts
-    "контроль:",               # control
-    "держит контроль",         # keeps
-    "попал",                   # lands
-    "мимо",                    # misses
-    "НОКДАУН, счёт",           # down
-    "НОКАУТ!",                 # ko
-    "фол",                     # foul
-    "предупр.",                # warning
-    "дисквалиф.",              # dq
-    "травма",                  # injury
-    "рассечение",              # cut
-    "ОСТАНОВЛЕН",              # stopped
-    "ничего: промах",          # nothing
-    "Инстинкт убийцы х",       # killer
-    "гонг",                    # bell
     "КО",                      # KO
     "ТКО",                     # TKO
     "дискв.",                  # DQ
@@ -80,10 +89,7 @@ LABELS = (
     "число",                   # number
     "стоп",                    # stop
     "три нокдауна",            # three knockdowns
-    "очки",                    # pts
-    "раунды",                  # rds
     "нокдауны",                # downs
-    "ОК ▶",                    # ok_on
     "Таблицы",                 # charts
     "встроенные",              # builtin
     "10-очк",                  # ten
@@ -92,7 +98,6 @@ LABELS = (
     "Имя",                     # name
     "ВВЕРХ/ВНИЗ  ОК далее",    # name_hint
     "держать ОК: конец",       # name_hint2
-    "без рассечения",          # no_cut
     "Равная AGG",              # r_agg_tie
     "Провал CF",               # r_lose_control
     "99/100",                  # r_foul_chart
@@ -126,9 +131,4 @@ LABELS = (
     "ничья",                   # v_none
     "доп. счёт",               # v_next
     "НРФ",                     # marks
-    "джеб",                    # p_jab
-    "кросс",                   # p_cross
-    "хук",                     # p_hook
-    "апперкот",                # p_uppercut
-    "оверхенд",                # p_overhand
 )
