@@ -37,7 +37,6 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.bytes_sent += 2
         adafruit_ssd1306.SSD1306_I2C.write_cmd(self, cmd)
 
-
     def write_framebuf(self):
         # show(): a full frame. During the driver's own __init__ our page
         # views do not exist yet; its clear screen goes the driver's way.
