@@ -15,7 +15,7 @@ from dicebox.ui.app import App
 
 POLL_MS = 5  # how often the device loop polls its pins
 GC_EVERY = 32768  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
-COLLECT_IDLE_MS = 20  # dicebox/device.py's: and once it is this long idle after an input's frame
+COLLECT_IDLE_MS = 20  # dicebox/device.py's: and once it is this long idle after a frame
 _MICROPYTHON = hasattr(gc, "threshold")
 
 try:
@@ -108,7 +108,6 @@ class Device:
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
         self._boot()
-        self.input = False
         self.drawn_at = None
         if _MICROPYTHON:  # the heap is collected as on the Pico, from its boot on
             gc.threshold(GC_EVERY)
@@ -152,7 +151,6 @@ class Device:
             event = self.buttons.pop()
             if event is None:
                 break
-            self.input = True
             self.app.button(event[0], event[1], event[2])
         self.app.tick(self.now)
         self._sync_panel()
@@ -162,9 +160,7 @@ class Device:
             if self.flush_bytes is not None:
                 self.flush_bytes.append(self.display.bytes_sent - before)
             self.frames += 1
-            if self.input:
-                self.input = False
-                self.drawn_at = self.now
+            self.drawn_at = self.now
             if self.on_frame:
                 self.on_frame(self)
 

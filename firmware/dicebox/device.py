@@ -19,11 +19,10 @@ DATA = "/data"
 # were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
 # not 857, and the tour's largest free block stays over 94 KB (make emu)
 GC_EVERY = 32768
-# an input's garbage is collected once the box is this long idle after its frame, so a press
-# never pays for the presses before it (a collection is ~15 ms on the emulated Pico: make emu, a
-# Title Bout roll 70 -> 48 ms, nav outliers 34-37 -> 20 ms); by then a quick tap's next press
-# is 100 ms away. Not after a frame of its own (a scrolling label, a timer): one of those
-# every 300 ms ran into a DOWN (25 -> 38 ms)
+# a frame's garbage is collected once the box is this long idle after it, so a press never
+# pays for the presses before it (a collection is ~15 ms on the emulated Pico: make emu, a
+# Title Bout roll 70 -> 48 ms, nav outliers 34-37 -> 20 ms); by then a quick tap's next
+# press is 100 ms away
 _COLLECT_IDLE_MS = const(20)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
@@ -80,8 +79,7 @@ class Loop:
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
-        self.input = False  # an input since the last frame
-        self.drawn_at = None  # ticks_ms of the last input's frame, its garbage not yet collected
+        self.drawn_at = None  # ticks_ms of the last frame whose garbage is not yet collected
         # for the developer's console (make emu reads it): the heap after each frame, live
         # (true: collected first) or as it is ("raw": collections stay where a box has them)
         self.report_mem = board.get("report_mem", False)
@@ -175,8 +173,6 @@ class Loop:
         self.keys.poll(self.buttons, now)
         app = self.app
         ev = self.buttons.pop()
-        if ev is not None:
-            self.input = True
         while ev is not None:
             if app is None:
                 if ev[0] == B.OK and ev[1] == B.CLICK:
@@ -216,9 +212,7 @@ class Loop:
                 self.contrast = app.contrast
             if self.panel_on and app.render(display):
                 display.flush()
-                if self.input:
-                    self.input = False
-                    self.drawn_at = time.ticks_ms()
+                self.drawn_at = time.ticks_ms()
                 if self.report_mem:
                     _report_mem(self.report_mem is True)
         except OSError as e:
