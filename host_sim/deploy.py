@@ -31,6 +31,9 @@ from host_sim.errors import CliError
 
 BOARDS = os.path.join(ROOT, "boards")
 LAYOUTS = ("auto", "rom", "files", "frozen")
+# the native emitter's target for viper code (ui/text.py): Armv6-M is the RP2040's and
+# also runs on the RP2350's Arm cores; a module without native code compiles the same
+MARCH = "-march=armv6m"
 # Run on the board before anything is removed: the frozen layout needs the
 # firmware's own dicebox package (sys.path cut to the frozen modules).
 _CHECK_FROZEN = "import sys\nsys.path[:] = ['.frozen']\nimport dicebox\n"
@@ -192,8 +195,9 @@ def source_name(path):
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
-def stage(board, out_dir, mpy_cross=None):
-    """Build the device's files under out_dir (compiling with mpy-cross); returns the plan."""
+def stage(board, out_dir, mpy_cross=None, march=MARCH):
+    """Build the device's files under out_dir (compiling with mpy-cross); returns the plan.
+    march: the native code's target ("-march=host" for the unix port's virtual board)."""
     check_board(board_path(board))
     items = plan(board)
     mpy_cross = mpy_cross or tool("mpy-cross")
@@ -204,8 +208,8 @@ def stage(board, out_dir, mpy_cross=None):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
             try:
-                proc = subprocess.run([mpy_cross, "-o", target, "-s", source_name(dest), src], capture_output=True,
-                                      text=True)
+                proc = subprocess.run([mpy_cross, march, "-o", target, "-s", source_name(dest), src],
+                                      capture_output=True, text=True)
             except FileNotFoundError:
                 raise CliError("mpy-cross is not installed (run make .venv/.installed)")
             if proc.returncode != 0:
@@ -303,10 +307,10 @@ def mpremote_args(port, staged, image=None, frozen=False):
                   "+", "exec", _SWAP, "+", "reset"]
 
 
-def stage_rom(board, staged, run=run_mpremote):
+def stage_rom(board, staged, run=run_mpremote, march=MARCH):
     """The ROM layout, no board needed: stage, move the modules to STAGED-rom and
     build STAGED.romfs from them; returns (image path, its size in bytes)."""
-    stage(board, staged)
+    stage(board, staged, march=march)
     rom_tree = staged + "-rom"
     split_code(staged, rom_tree)
     image = os.path.abspath(staged + ".romfs")  # `romfs deploy` reads a .romfs file as it is (a folder it rebuilds)

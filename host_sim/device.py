@@ -28,9 +28,9 @@ except ImportError:  # MicroPython (no os.path): the parity tests run from the r
     DEMO_CHARTS = "firmware/data/titlebout/charts"
 
 try:
-    from host_sim import fb  # gives adafruit_framebuf MicroPython's blit
+    from host_sim import fb
 
-    class HostDisplay(fb.BlitMixin, Display):
+    class HostDisplay(fb.ExactMixin, Display):
         """The driver object as canvas, with MicroPython-exact primitives."""
 
 except ImportError:  # under MicroPython the driver sits on native framebuf

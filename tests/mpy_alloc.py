@@ -7,7 +7,12 @@ import time
 
 from dicebox.ui import text as T
 
-c = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+class Canvas(framebuf.FrameBuffer):  # a canvas has its size, as the Display has
+    width = 128
+    height = 64
+
+
+c = Canvas(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 LINE = "ХА! УУУХ! БЛОК! 3×2=6"  # 21 chars: Cyrillic, ASCII and an extra symbol
 SHORT = LINE + "\x01漢 Hello, голова!ЁёЖ"  # 48 chars: the longest drawn from the buffer
 LONG = LINE * 10 + "\x01漢 Hello, голова!"  # read in place: one memoryview a draw

@@ -25,9 +25,14 @@ def out(name, c):
     print(name, hexlify(BUFS[id(c)]).decode())
 
 
+class Canvas(framebuf.FrameBuffer):
+    width = 128  # a canvas has its size, as the panel's Display has
+    height = 64
+
+
 def new():
     b = bytearray(1024)
-    c = framebuf.FrameBuffer(b, 128, 64, framebuf.MONO_VLSB)
+    c = Canvas(b, 128, 64, framebuf.MONO_VLSB)
     BUFS[id(c)] = b
     return c
 
@@ -89,21 +94,11 @@ def ops(path):
     # Each op: (name, args...); the canvas is dumped after every op.
     with open(path) as f:
         todo = eval(f.read())
-    pal = (
-        framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB),
-        framebuf.FrameBuffer(bytearray(b"\x01\x01"), 2, 1, framebuf.MONO_VLSB),
-    )
     c = new()
     for i, op in enumerate(todo):
         name = op[0]
         a = op[1:]
-        if name == "blit":
-            data, w, h, x, y, key, p, as_tuple = a
-            src = (data, w, h, framebuf.MONO_VLSB)
-            if not as_tuple:
-                src = framebuf.FrameBuffer(bytearray(data), w, h, framebuf.MONO_VLSB)
-            c.blit(src, x, y, key, None if p < 0 else pal[p])
-        elif name == "rectf":
+        if name == "rectf":
             c.rect(a[0], a[1], a[2], a[3], a[4], True)
         elif name == "draw":
             T.draw(c, a[0], a[1], a[2], (T.SMALL, T.MEDIUM, T.BIG)[a[3]], a[4])

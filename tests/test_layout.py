@@ -17,7 +17,7 @@ import tempfile
 
 import pytest
 
-import host_sim  # noqa: F401  (firmware on sys.path, blit for the host canvas)
+import host_sim  # noqa: F401  (firmware on sys.path)
 from dicebox import buttons as B
 from dicebox import ui as _ui
 from host_sim import script

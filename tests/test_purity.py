@@ -4,6 +4,7 @@ import subprocess
 
 import pytest
 from conftest import find_tool, FIRMWARE
+from host_sim.deploy import MARCH
 
 CORE = FIRMWARE / "dicebox" / "core"
 # Modules MicroPython has that the core may use; everything else is refused.
@@ -53,6 +54,6 @@ def test_every_firmware_module_compiles_with_mpy_cross(tmp_path):
     assert len(files) >= 10
     for path in files:
         out = tmp_path / (path.stem + ".mpy")
-        proc = subprocess.run([find_tool("mpy-cross"), "-o", str(out), str(path)], capture_output=True, text=True)
+        proc = subprocess.run([find_tool("mpy-cross"), MARCH, "-o", str(out), str(path)], capture_output=True, text=True)
         assert proc.returncode == 0, "%s: %s" % (path, proc.stderr)
         assert out.stat().st_size > 0

@@ -1,5 +1,5 @@
 """Pixel parity: the same button script under MicroPython (native framebuf) and
-CPython (adafruit_framebuf + host blit) leaves identical display RAM in the
+CPython (adafruit_framebuf) leaves identical display RAM in the
 panel model after every frame."""
 import subprocess
 import sys

@@ -7,8 +7,12 @@ from dicebox.ui import text
 try:
     import framebuf
 
+    class Canvas(framebuf.FrameBuffer):
+        width = 128  # a canvas has its size, as the panel's Display has
+        height = 64
+
     def canvas():
-        return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        return Canvas(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 except ImportError:  # CPython: the simulator's framebuf stand-in
     from host_sim.fb import Canvas as canvas
 

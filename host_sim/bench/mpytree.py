@@ -47,8 +47,9 @@ def compile_tree(src_root, rels, out):
     for rel in rels:
         target = os.path.join(str(out), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        proc = subprocess.run([tool("mpy-cross"), "-o", target, "-s", source_name(rel), os.path.join(str(src_root), rel)],
-                              capture_output=True, text=True)
+        # -march=host: the unix port's native emitter for viper code (ui/text.py)
+        proc = subprocess.run([tool("mpy-cross"), "-march=host", "-o", target, "-s", source_name(rel),
+                               os.path.join(str(src_root), rel)], capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError("mpy-cross %s: %s" % (rel, proc.stderr.strip()))
 

@@ -1,5 +1,5 @@
 # Runs a button script on the simulated device and prints the panel's display
-# RAM after every frame. Run by CPython (adafruit_framebuf + host blit) and by
+# RAM after every frame. Run by CPython (adafruit_framebuf) and by
 # MicroPython (native framebuf); the parity test compares the bytes.
 import sys
 from binascii import hexlify
