@@ -34,6 +34,7 @@ LAYOUTS = ("auto", "rom", "files", "frozen")
 # the native emitter's target for viper code (ui/text.py): Armv6-M is the RP2040's and
 # also runs on the RP2350's Arm cores; a module without native code compiles the same
 MARCH = "-march=armv6m"
+HOST_MARCH = "-march=host"  # the unix port's (the virtual board, the heap tests)
 # Run on the board before anything is removed: the frozen layout needs the
 # firmware's own dicebox package (sys.path cut to the frozen modules).
 _CHECK_FROZEN = "import sys\nsys.path[:] = ['.frozen']\nimport dicebox\n"
@@ -197,7 +198,7 @@ def source_name(path):
 
 def stage(board, out_dir, mpy_cross=None, march=MARCH):
     """Build the device's files under out_dir (compiling with mpy-cross); returns the plan.
-    march: the native code's target ("-march=host" for the unix port's virtual board)."""
+    march: the native code's target (HOST_MARCH for the unix port's virtual board)."""
     check_board(board_path(board))
     items = plan(board)
     mpy_cross = mpy_cross or tool("mpy-cross")

@@ -154,7 +154,7 @@ def test_a_session_with_no_running_timer_asks_nothing(tmp_path):
 def test_the_boot_read_leaves_the_drivers_off_the_heap(mp, tmp_path):
     from host_sim import deploy
 
-    deploy.stage("rpi_pico_ds3231", str(tmp_path / "stage"), march="-march=host")  # run by the unix port
+    deploy.stage("rpi_pico_ds3231", str(tmp_path / "stage"), march=deploy.HOST_MARCH)  # run by the unix port
     out = mp.run(ROOT / "tests" / "support" / "rtc_heap.py",
                  path=[tmp_path / "stage", tmp_path / "stage" / "lib", ROOT / "host_sim"]).stdout.split()
     loaded, left = int(out[1]), int(out[3])

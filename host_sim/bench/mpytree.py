@@ -8,7 +8,7 @@ import subprocess
 import sys
 import sysconfig
 
-from host_sim.deploy import source_name
+from host_sim.deploy import HOST_MARCH, source_name
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -47,8 +47,7 @@ def compile_tree(src_root, rels, out):
     for rel in rels:
         target = os.path.join(str(out), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        # -march=host: the unix port's native emitter for viper code (ui/text.py)
-        proc = subprocess.run([tool("mpy-cross"), "-march=host", "-o", target, "-s", source_name(rel),
+        proc = subprocess.run([tool("mpy-cross"), HOST_MARCH, "-o", target, "-s", source_name(rel),
                                os.path.join(str(src_root), rel)], capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError("mpy-cross %s: %s" % (rel, proc.stderr.strip()))

@@ -29,7 +29,7 @@ def staged(tmp_root, board="rpi_pico"):
     vboard's own modules compiled alongside (not on the device) and run.py."""
     if board not in _staged:
         out = os.path.join(tmp_root, "stage-" + board)
-        deploy.stage(board, out, march="-march=host")  # run by the unix port
+        deploy.stage(board, out, march=deploy.HOST_MARCH)  # run by the unix port
         extra = os.path.join(tmp_root, "vboard-" + board)
         if os.path.isdir(extra):
             shutil.rmtree(extra)
@@ -50,7 +50,7 @@ def staged_rom(tmp_root, board="rpi_pico"):
     key = board + "/rom"
     if key not in _staged:
         out = os.path.join(tmp_root, "stage-rom-" + board)
-        _staged[key] = (out, deploy.stage_rom(board, out, march="-march=host")[0])
+        _staged[key] = (out, deploy.stage_rom(board, out, march=deploy.HOST_MARCH)[0])
     return _staged[key]
 
 

@@ -87,7 +87,7 @@ class Font:
         return -1
 
 
-# Native code (viper) on MicroPython: a SMALL glyph 121 -> 17 us on the emulated Pico,
+# Native code (viper) on MicroPython: a SMALL glyph 124 -> 25 us on the emulated Pico,
 # where two framebuf blits a glyph were two thirds of a Title Bout roll's drawing
 @micropython.viper
 def _paint(dst, width: int, height: int, x: int, y: int, b, n: int, font, color: int) -> int:
