@@ -6,7 +6,8 @@ Every firmware module is compiled to .mpy with mpy-cross (main.py stays .py:
 the board runs it by name); adafruit_ssd1306 and adafruit_bus_device come from
 this virtual environment (pip installed them; they are never copied into the
 repository) and go to /lib; the checked board file becomes /board.json; the
-demo Title Bout cards go to /demo (replaced on every deploy). The copy is done
+demo Title Bout cards go to /demo (replaced on every deploy), with their checks'
+verdicts (cardlist.SHIPPED). The copy is done
 by mpremote. /data (settings, fights, the user's own cards) is never touched.
 
 Where the compiled modules go (--layout; docs/hardware.md "Where the code lives"):
@@ -217,7 +218,31 @@ def stage(board, out_dir, mpy_cross=None, march=MARCH):
                 raise CliError("%s: mpy-cross failed: %s" % (src, proc.stderr.strip()))
         else:
             shutil.copyfile(src, target)
+    _demo_verdicts(out_dir)
     return items
+
+
+def _demo_verdicts(out_dir):
+    """The demo cards' verdicts as the box's checks give them (cardlist.SHIPPED in the demo
+    folder, keyed by the staged checks' code as the box keys its own list): its first Title
+    Bout opening reads the cards for their CRCs and checks none. A demo card the checks
+    refuse is the repository's fault: no deploy."""
+    from dicebox import cardlist
+    from dicebox.core.jsonout import dumps
+
+    code = os.path.join(out_dir, "dicebox", "core")
+    checks = cardlist.crc_of(os.path.join(code, "tbdata.mpy"))
+    if checks is None:
+        return  # no code files staged (a test's partial plan): the box checks the cards itself
+    checks = cardlist.crc_of(os.path.join(code, "tbcsv.mpy"), checks)
+    folder = os.path.join(out_dir, cardlist.DEMO)
+    found, _ = cardlist.entries([folder], {})
+    for e in found:
+        if e[3] is not None:
+            raise CliError("demo card %s" % e[3])
+        e[0] = cardlist.DEMO + e[0][len(folder):]  # the path as the box lists it
+    with open(os.path.join(folder, cardlist.SHIPPED), "w", encoding="utf-8") as f:
+        f.write(dumps({"checks": checks, "cards": found}))
 
 
 def is_code(dest):

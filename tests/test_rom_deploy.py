@@ -22,10 +22,12 @@ import serial.tools.list_ports
 from mpremote.transport_serial import SerialTransport
 
 from conftest import ROOT
+from dicebox import cardlist
 from host_sim import deploy
 from vboard.harness import Board, lit
 
 PORT = "/dev/ttyACM0"
+VERDICTS = cardlist.DEMO + "/" + cardlist.SHIPPED  # made by the stage beside the demo cards, not copied from a source
 
 
 def files_under(root):
@@ -349,7 +351,7 @@ def test_auto_on_stock_firmware_copies_the_files(monkeypatch, tmp_path):
     assert runner.calls == [["mpremote", "connect", PORT, "romfs", "query"], deploy.mpremote_args(PORT, staged)]
     # the flash holds exactly the plan, the user's data untouched, and the board was reset
     dests = {d for _, d in deploy.plan("rpi_pico")}
-    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert files_under(board.flash) == dests | {VERDICTS, "data/settings.json", "data/current.json"}
     assert open(os.path.join(board.flash, "data/settings.json")).read() == "old data/settings.json"
     assert open(os.path.join(board.flash, "dicebox/device.mpy"), "rb").read()[:1] == b"M" and board.resets == 1
 
@@ -371,7 +373,7 @@ def test_auto_with_a_partition_writes_the_image_and_copies_the_rest(monkeypatch,
     assert bytes(board.partition[:len(data)]) == data and board.partition[end:] == b"\xff" * (256 * 1024 - end)
     # the old code copies are gone (they would shadow /rom), the rest was copied, /data untouched
     dests = {d for _, d in deploy.plan("rpi_pico") if not deploy.is_code(d)}
-    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert files_under(board.flash) == dests | {VERDICTS, "data/settings.json", "data/current.json"}
     assert not os.path.exists(os.path.join(board.flash, "dicebox"))
     assert open(os.path.join(board.flash, "data/current.json")).read() == "old data/current.json"
     assert board.resets == 1
@@ -425,7 +427,7 @@ def test_layout_frozen_checks_the_firmware_and_copies_no_code(monkeypatch, tmp_p
     (cmd,) = runner.calls
     assert cmd[3:6] == ["exec", deploy._CHECK_FROZEN, "+"] and cmd[6:8] == ["exec", deploy._PREPARE]
     dests = {d for _, d in deploy.plan("rpi_pico") if not deploy.is_code(d)}
-    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"} and board.resets == 1
+    assert files_under(board.flash) == dests | {VERDICTS, "data/settings.json", "data/current.json"} and board.resets == 1
     # stock firmware: the check's import fails on the board and nothing is removed
     board = Pico(flash=str(tmp_path / "stock"))
     old_deploy_on(board.flash)
@@ -448,7 +450,7 @@ def test_a_copy_that_fails_halfway_leaves_the_old_code(monkeypatch, tmp_path):
     board.room = None
     assert run_main(tmp_path, Runner(monkeypatch, board), "--port", PORT, "--layout", "files")[0] == 0
     dests = {d for _, d in deploy.plan("rpi_pico")}
-    assert files_under(board.flash) == dests | {"data/settings.json", "data/current.json"}
+    assert files_under(board.flash) == dests | {VERDICTS, "data/settings.json", "data/current.json"}
     assert not os.path.exists(os.path.join(board.flash, ".new")) and board.resets == 1
 
 

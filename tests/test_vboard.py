@@ -2,6 +2,7 @@
 MicroPython: the deployed .mpy file set, a stand-in machine/time, the panel
 model on I2C, and real littlefs on a flash image that survives a kill -9."""
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -200,6 +201,17 @@ def test_a_second_mode_opens_in_the_same_power_on(mp, tmp_path):
     (mods,) = [line.split()[1:] for line in lines if line.startswith("MODS")]
     assert "dicebox.ui.arena_ui" in mods and "dicebox.ui.dice_ui" not in mods
     assert "launch.txt" not in b.listing
+
+
+@pytest.mark.parametrize("layout", ["files", "rom"])
+def test_title_bout_opens_on_the_demo_cards_deploy_checked(mp, tmp_path, layout):
+    """make deploy ships the demo cards' verdicts, keyed by the checks' code as the box
+    keys its own list: the first opening checks no card, so it writes no list either."""
+    b = Board(mp, tmp_path, rom=layout == "rom")
+    (b.work / "demo").symlink_to(os.path.join(b.stage, "demo"))  # as make deploy leaves the flash
+    _, _, lines = b.run(["wait 200", "tap DOWN", "tap OK", "wait 1000", "mods", "ls", "end"], heap=PICO_BUDGET_HEAP)
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
+    assert "dicebox.ui.titlebout_setup" in b.modules and "tbcards.json" not in b.listing
 
 
 def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_path):
