@@ -654,12 +654,13 @@ def test_a_bout_owed_the_tables_roll_off_asks_it_after_the_restart(monkeypatch):
     fail_once(monkeypatch, titlebout_setup, "_ui")
     restarts = d.restarts
     start(d)
-    assert d.restarts == restarts + 1 and top(d) == "RollOffPicker" and d.app.top.label == "AGG tie red 2d6"
+    assert d.restarts == restarts + 1 and top(d) == "NumberPicker" and d.app.top.stays
+    assert d.app.top.label == "AGG tie red 2d6"
     assert record.loads(d.store.current()).dice == []
     d.press(B.BACK)
     assert top(d) == "Home" and d.store.current() is not None
     d.restart()  # the next power-on
-    assert top(d) == "RollOffPicker" and d.app.top.label == "AGG tie red 2d6"
+    assert top(d) == "NumberPicker" and d.app.top.stays and d.app.top.label == "AGG tie red 2d6"
     from dicebox.ui import home
 
     uncovered = []  # Home's resumed(): it unloads the fight's code, loaded again for the bout

@@ -18,7 +18,7 @@ from dicebox import buttons as B
 from dicebox.core import dice as _dice
 from dicebox.core.log import INPUT, ROLL
 from dicebox.ui import lang
-from dicebox.ui.app import Confirm, NumberPicker, Screen
+from dicebox.ui.app import Confirm, Screen
 from dicebox.ui.lang import t
 from dicebox.ui.session import Session
 
@@ -49,6 +49,8 @@ class FightScreen(Screen):
         return False
 
     def _ask_die(self):
+        from dicebox.ui.pickers import NumberPicker  # only with table dice: 1,968 B of a fight's heap on the Pico
+
         need = self.session.need
         lo, hi = _dice.span(need.die)
         fmt = _coin_label if need.die == _dice.COIN else None

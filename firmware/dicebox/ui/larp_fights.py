@@ -17,7 +17,6 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Message
 from dicebox.ui.home import unload_new
 from dicebox.ui.larp_ui import OFFER, L, label, module, tracker
-from dicebox.ui.larp_picker import ParticipantPicker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
@@ -170,16 +169,22 @@ def offer_wounds(screen, wounds, ask_who):
         if not any(w == who for w, _ in wounds):
             continue
         if ask_who:
-            app.push(ParticipantPicker(app, L("who_is") % who, 0, 0, tr.count(),
-                                       (lambda w: lambda p: p and put(p, w))(who), tr.name))
+            app.push(_picker()(app, L("who_is") % who, 0, 0, tr.count(),
+                               (lambda w: lambda p: p and put(p, w))(who), tr.name))
         elif who:
             kinds = ", ".join(label(LT.WOUNDS, larp.KIND_NAMES.index(k)) for w, k in wounds if w == who)
             note = ("%d %s %s" % (who, tr.name(who), kinds))[:19]
             app.push(Confirm(app, L("to_tracker"), note, (lambda w: lambda: put(w, w))(who)))
 
 
+def _picker():
+    from dicebox.ui.larp_picker import ParticipantPicker  # when one is asked: it loads the pickers, 1,968 B on the Pico
+
+    return ParticipantPicker
+
+
 def _ask_target(screen):
     hi, name_of = _target_range(screen.app)
     # BACK before the first shot leaves the fight too: nothing to show under the picker
     on_back = None if screen.session.rec.inputs else screen.leave
-    screen.app.push(ParticipantPicker(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))
+    screen.app.push(_picker()(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))

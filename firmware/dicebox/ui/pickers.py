@@ -12,6 +12,8 @@ class NumberPicker(Screen):
     a wider range (minutes 1..600) stops at its ends: 1 and 600 are not one
     press apart."""
 
+    stays = False  # True: OK hands the value on with the picker still on top (the next screen replaces it)
+
     def __init__(self, app, title, value, lo, hi, on_done, label=None, fmt=None):
         Screen.__init__(self, app)
         self.title = title
@@ -35,7 +37,8 @@ class NumberPicker(Screen):
                 self.value = self.lo + (self.value - self.lo + delta) % span
             self.app.redraw()
         elif b == B.OK and ev == B.CLICK:
-            self.app.pop()
+            if not self.stays:
+                self.app.pop()
             self.on_done(self.value)
         else:
             Screen.button(self, b, ev, now)

@@ -16,7 +16,7 @@ from dicebox.core import titlebout as tb
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import draw, lang, text
-from dicebox.ui.app import NumberPicker, Screen
+from dicebox.ui.app import Screen
 from dicebox.ui.fight import FightScreen
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
@@ -48,32 +48,31 @@ def screen_for(app, rec):
             rec.dice.append(value)
             app.replace(screen_for(app, rec))
 
-        screen = roll_off(app, need, given, RollOffPicker)
+        screen = roll_off(app, need, given, True)
     unload(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
     return screen
 
 
-def roll_off(app, need, given, picker=NumberPicker):
-    """The picker for a die the table rolls before the bout opens (the AGG tie)."""
+def _picker(*args):
+    from dicebox.ui.pickers import NumberPicker  # table dice and own cards' questions only: 1,968 B of a bout's heap
+
+    return NumberPicker(*args)
+
+
+def roll_off(app, need, given, stays=False):
+    """The picker for a die the table rolls before the bout opens (the AGG tie).
+    stays: OK hands the value on with the picker still on top, for the next
+    screen to take its place: popped first, it would uncover Home, which unloads
+    the fight's code before the bout is built again (a heap broken up again)."""
     lo, hi = _dice.span(need.die)
     why = need.why
     if lang.LANG[0] == "ru":  # the core's words are English
         from dicebox.ui import why_ru
 
         why = why_ru.say(why)
-    return picker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
-
-
-class RollOffPicker(NumberPicker):
-    """OK hands the value on with the picker still on top, for the next screen to
-    take its place: popped first, it would uncover Home, which unloads the
-    fight's code before the bout is built again (a heap broken up again)."""
-
-    def button(self, b, ev, now):
-        if b == B.OK and ev == B.CLICK:
-            self.on_done(self.value)
-        else:
-            NumberPicker.button(self, b, ev, now)
+    picker = _picker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
+    picker.stays = stays
+    return picker
 
 
 def open_bout(app, rec, replace=None, session=None):
@@ -266,7 +265,7 @@ class TitleBoutScreen(FightScreen):
         if self.shown < len(self.game.log) or p is None or p is tb.NEXT:
             return
         title, fmt, value = self._question(p)
-        self.app.push(NumberPicker(self.app, title, value, p[1], p[2], self.give, self._roll_label(), fmt))
+        self.app.push(_picker(self.app, title, value, p[1], p[2], self.give, self._roll_label(), fmt))
 
     def _question(self, p):
         if p is tb.P_TIE:
