@@ -183,6 +183,7 @@ class App:
         self.redraw()
 
     def pop(self):
+        self.settle()  # what waits for the frame lands first: the screen below may read it (Home's Resume row)
         if len(self.stack) > 1:
             self.stack.pop()
             top = self.stack[-1]

@@ -102,12 +102,22 @@ class Session:
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
-        """Into History (a small procedure joins its mode's entry); the
-        unfinished-fight slot is cleared."""
-        self.app.settle()
-        store = self.app.store
-        store.add_history("", summary, self.rec.parts(), False, self.rec.ruleset)  # the store folds the small
-        store.clear_current()
+        """Into History (a small procedure joins its mode's entry) and the
+        unfinished-fight slot cleared, after the last input's own save: all
+        once the frame is on the panel, as a save is (App.later). Written
+        before it, a firearms shot took 87 ms to show on the emulated Pico, 39 after."""
+        app = self.app
+        save, app.saving = app.saving, None
+        rec = self.rec
+        store = app.store
+
+        def file():
+            if save is not None:
+                save()
+            store.add_history("", summary, rec.parts(), False, rec.ruleset)  # the store folds the small
+            store.clear_current()
+
+        app.later(file)
 
 
     def abandon(self):
