@@ -70,6 +70,8 @@ def test_a_finished_fight_goes_to_history_once():
     while not s.session.over:
         p = s.game.prompt()
         s.give(p[1])
+    assert d.store.current() is not None and d.store.history() == []  # written once the frame is out:
+    d.app.settle()  # the loop settles after each frame
     assert d.store.current() is None and len(d.store.history()) == 1
     d.press(B.BACK, 900)  # no undo offered on a finished fight
     assert d.app.top is s

@@ -128,6 +128,7 @@ def test_a_hundred_shots_leave_every_fight_in_history(tmp_path):
         while not screen.done:
             p = screen.game.prompt()
             screen.give(p[1])
+        d.app.settle()  # as the loop does once the frame is on the panel
     shown = [s for _, s in st.history()]
     assert shown[-1].endswith("\u00d7100") and shown[:-1] == ["bout %d" % i for i in range(11, -1, -1)]
     assert not st.has_current() and st.unfinished() == []
