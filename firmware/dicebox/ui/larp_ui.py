@@ -14,98 +14,91 @@ from dicebox.ui.app import Menu
 from dicebox.ui.home import reboot, unload_new
 from dicebox.ui.lang import LANG, mode_label, t
 
-# Labels only the LARP screens use, as in ui/lang.py: flat tuples, English
-# here, Russian in larp_ui_ru.py (imported only while Russian is chosen).
-_KEYS = (
-    "larp", "boxing", "duel", "shoot", "stealth", "wounds", "start", "cards", "none", "shows", "release",
-    "next_boxer", "first", "hold_block", "hold_see", "was", "wins", "L", "B", "H", "score", "cycle", "melee",
-    "gun_duel", "roll_ok", "no_duel", "nobody", "shot", "target", "not_listed", "choose_limb", "choose_bh",
-    "m_head", "m_body", "m_limbs", "m_firearms", "count_ok", "stop_ok", "completed", "to_tracker", "who_is",
-    "new_session", "participants", "roster", "light_min", "heavy_min", "add", "aid", "heal", "dies", "stays",
-    "end_session", "end_q", "no_wounds", "choose", "helped", "session_q", "medic", "aid_short", "medic_short",
-    "wound_n", "wounds_n", "shoots_coin", "shoots_challenger", "coin_shoots", "coin_attacks",
-    "judge", "judge_q", "judge_note", "in_bout", "seen_once", "judge_hold", "judged",
-    "aid_light", "aid_any", "running", "no_winner",
-)
-
-_EN = (
-    "LARP",                   # larp
-    "Boxing",                 # boxing
-    "Duel",                   # duel
-    "Firearms",               # shoot
-    "Stealth",                # stealth
-    "Wounds",                 # wounds
-    "Start",                  # start
-    "Cards",                  # cards
-    "none",                   # none
-    "to see your order",      # shows
-    "release: hidden",        # release
-    "UP/DN boxer  BACK go",   # next_boxer
-    "attacks first",          # first
-    "hold OK: BLOCK!",        # hold_block
-    "hold UP: own order",     # hold_see
-    "was",                    # was
-    "WINNER %d",              # wins
-    "L",                      # L
-    "B",                      # B
-    "H",                      # H
-    "score",                  # score
-    "cycle",                  # cycle
-    "Melee duel",             # melee
-    "Firearms duel",          # gun_duel
-    "OK: roll",               # roll_ok
-    "NO DUEL",                # no_duel
-    "nobody wins",            # nobody
-    "shot",                   # shot
-    "Target",                 # target
-    "not on tracker",         # not_listed
-    "which limb?",            # choose_limb
-    "body or head?",          # choose_bh
-    "head wound",             # m_head
-    "2 body wounds",          # m_body
-    "4 limb wounds",          # m_limbs
-    "one cycle",              # m_firearms
-    "OK: start count",        # count_ok
-    "OK: STOP",               # stop_ok
-    "completed",              # completed
-    "Onto the tracker?",      # to_tracker
-    "Who is duellist %d?",    # who_is
-    "New session",            # new_session
-    "People",                 # participants
-    "roster",                 # roster
-    "Light min",              # light_min
-    "Heavy min",              # heavy_min
-    "+ wound",                # add
-    "First aid",              # aid
-    "Healed",                 # heal
-    "Character dies",         # dies
-    "Stays heavy to end",     # stays
-    "End session",            # end_session
-    "End the session?",       # end_q
-    "no wounds",              # no_wounds
-    "ask!",                   # choose
-    "help",                   # helped
-    "Start a wound list?",    # session_q
-    "Medical help",           # medic
-    "aid",                    # aid_short
-    "med",                    # medic_short
-    "wound",                  # wound_n
-    "%d wounds",              # wounds_n
-    "Shooter: coin",          # shoots_coin
-    "Shooter: challenger",    # shoots_challenger
-    "coin: %d shoots",        # coin_shoots
-    "coin: %d attacks",       # coin_attacks
-    "JUDGE",                  # judge
-    "Show boxer %d again?",   # judge_q
-    "judge's override",       # judge_note
-    "hidden: bout is on",     # in_bout
-    "already seen once",      # seen_once
-    "judge: hold OK",         # judge_hold
-    "judge showed it %dx",    # judged
-    "Aid stops: light",       # aid_light
-    "Aid stops: any",         # aid_any
-    "running",                # running
-    "NO WINNER",              # no_winner
+# Labels only the LARP screens use, packed as ui/titlebout_text.py packs its own: one
+# string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
+# only while Russian is chosen). On the emulated Pico this module took 8,224 B of heap
+# with two tuples of 77 strings, 4,496 B packed (make emu's tour: every LARP frame
+# 3,216 B less); a lookup costs ~1.2 us a character before its line, so the menu's and
+# the fight screens' labels come first.
+_TABLE = (
+    "\nlarp\tLARP"
+    "\nboxing\tBoxing"
+    "\nduel\tDuel"
+    "\nshoot\tFirearms"
+    "\nstealth\tStealth"
+    "\nwounds\tWounds"
+    "\nrunning\trunning"
+    "\ntarget\tTarget"
+    "\nchoose_limb\twhich limb?"
+    "\nchoose_bh\tbody or head?"
+    "\nnot_listed\tnot on tracker"
+    "\nshot\tshot"
+    "\ncount_ok\tOK: start count"
+    "\nstop_ok\tOK: STOP"
+    "\ncompleted\tcompleted"
+    "\ncycle\tcycle"
+    "\nL\tL"
+    "\nB\tB"
+    "\nH\tH"
+    "\nroll_ok\tOK: roll"
+    "\nwins\tWINNER %d"
+    "\nno_duel\tNO DUEL"
+    "\nno_winner\tNO WINNER"
+    "\nnobody\tnobody wins"
+    "\nmelee\tMelee duel"
+    "\ngun_duel\tFirearms duel"
+    "\nm_head\thead wound"
+    "\nm_body\t2 body wounds"
+    "\nm_limbs\t4 limb wounds"
+    "\nm_firearms\tone cycle"
+    "\nshoots_coin\tShooter: coin"
+    "\nshoots_challenger\tShooter: challenger"
+    "\ncoin_shoots\tcoin: %d shoots"
+    "\ncoin_attacks\tcoin: %d attacks"
+    "\nfirst\tattacks first"
+    "\nshows\tto see your order"
+    "\nrelease\trelease: hidden"
+    "\nnext_boxer\tUP/DN boxer  BACK go"
+    "\nhold_block\thold OK: BLOCK!"
+    "\nhold_see\thold UP: own order"
+    "\nwas\twas"
+    "\nscore\tscore"
+    "\ncards\tCards"
+    "\nstart\tStart"
+    "\nnone\tnone"
+    "\nin_bout\thidden: bout is on"
+    "\nseen_once\talready seen once"
+    "\njudge\tJUDGE"
+    "\njudge_hold\tjudge: hold OK"
+    "\njudge_note\tjudge's override"
+    "\njudged\tjudge showed it %dx"
+    "\njudge_q\tShow boxer %d again?"
+    "\nto_tracker\tOnto the tracker?"
+    "\nwho_is\tWho is duellist %d?"
+    "\nnew_session\tNew session"
+    "\nparticipants\tPeople"
+    "\nroster\troster"
+    "\nlight_min\tLight min"
+    "\nheavy_min\tHeavy min"
+    "\nadd\t+ wound"
+    "\naid\tFirst aid"
+    "\nheal\tHealed"
+    "\nw_dies\tCharacter dies"
+    "\nw_stays\tStays heavy to end"
+    "\nend_session\tEnd session"
+    "\nend_q\tEnd the session?"
+    "\nno_wounds\tno wounds"
+    "\nchoose\task!"
+    "\nhelped\thelp"
+    "\nsession_q\tStart a wound list?"
+    "\nmedic\tMedical help"
+    "\naid_short\taid"
+    "\nmedic_short\tmed"
+    "\nwound_n\twound"
+    "\nwounds_n\t%d wounds"
+    "\naid_light\tAid stops: light"
+    "\naid_any\tAid stops: any"
+    "\n"
 )
 
 # Short wound kinds for a list row (kind codes of core/larp.py).
@@ -134,14 +127,13 @@ def lang():
 
 
 def L(key):
-    """A LARP label in the Settings language (ours, then larp_text's words, then lang.py's)."""
-    s = mode_label(key, _KEYS, _EN, "larp_ui_ru")
-    if s is not None:
-        return s
+    """A LARP label in the Settings language (larp_text's words, ours, then lang.py's):
+    the words first, a dict lookup, as a key not in _TABLE is a search of all of it."""
     pair = LT.WORDS.get(key)
-    if pair is None:
-        return t(key)
-    return pair[lang()]
+    if pair is not None:
+        return pair[lang()]
+    s = mode_label(key, _TABLE, None, "larp_ui_ru")
+    return t(key) if s is None else s
 
 
 def label(table, code):

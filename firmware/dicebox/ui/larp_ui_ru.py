@@ -1,4 +1,4 @@
-"""Russian LARP labels, in the order of larp_ui._KEYS (the comment names the
+"""Russian LARP labels, in the order of larp_ui._TABLE (the comment names the
 key). Imported only while Russian is chosen."""
 
 LABELS = (
@@ -8,39 +8,52 @@ LABELS = (
     "Огнестрел",              # shoot
     "Кулуарка",               # stealth
     "Ранения",                # wounds
-    "Начать",                 # start
-    "Карт",                   # cards
-    "нет",                    # none
-    "чтобы увидеть порядок",  # shows
-    "отпусти: скрыто",        # release
-    "▲▼ боец  НАЗАД: бой",    # next_boxer
-    "атакует первым",         # first
-    "держи ОК: БЛОК!",        # hold_block
-    "держи ВВЕРХ: порядок",   # hold_see
-    "было",                   # was
-    "Победа: %d",             # wins
+    "идут",                   # running
+    "Цель",                   # target
+    "конечность?",            # choose_limb
+    "корпус/голова?",         # choose_bh
+    "не в списке",            # not_listed
+    "выстрел",                # shot
+    "ОК: начать счёт",        # count_ok
+    "ОК: СТОП",               # stop_ok
+    "доведена",               # completed
+    "цикл",                   # cycle
     "К",                      # L
     "Т",                      # B
     "Г",                      # H
-    "счёт",                   # score
-    "цикл",                   # cycle
+    "ОК: бросок",             # roll_ok
+    "Победа: %d",             # wins
+    "БОЯ НЕТ",                # no_duel
+    "Победы нет",             # no_winner
+    "никто не победил",       # nobody
     "Холодное оружие",        # melee
     "Дуэль на пистолетах",    # gun_duel
-    "ОК: бросок",             # roll_ok
-    "БОЯ НЕТ",                # no_duel
-    "никто не победил",       # nobody
-    "выстрел",                # shot
-    "Цель",                   # target
-    "не в списке",            # not_listed
-    "конечность?",            # choose_limb
-    "корпус/голова?",         # choose_bh
     "ранение в голову",       # m_head
     "2 ранения в корпус",     # m_body
     "4 конечности ранены",    # m_limbs
     "один цикл",              # m_firearms
-    "ОК: начать счёт",        # count_ok
-    "ОК: СТОП",               # stop_ok
-    "доведена",               # completed
+    "Стреляет: монета",       # shoots_coin
+    "Стреляет: вызвавший",    # shoots_challenger
+    "монета: стреляет %d",    # coin_shoots
+    "монета: атакует %d",     # coin_attacks
+    "атакует первым",         # first
+    "чтобы увидеть порядок",  # shows
+    "отпусти: скрыто",        # release
+    "▲▼ боец  НАЗАД: бой",    # next_boxer
+    "держи ОК: БЛОК!",        # hold_block
+    "держи ВВЕРХ: порядок",   # hold_see
+    "было",                   # was
+    "счёт",                   # score
+    "Карт",                   # cards
+    "Начать",                 # start
+    "нет",                    # none
+    "скрыт: бой идёт",        # in_bout
+    "уже показан",            # seen_once
+    "СУДЬЯ",                  # judge
+    "судья: держи ОК",        # judge_hold
+    "решение судьи",          # judge_note
+    "судья показал %d р.",    # judged
+    "Снова бойцу %d?",        # judge_q
     "В список ранений?",      # to_tracker
     "Кто дуэлянт %d?",        # who_is
     "Новая сессия",           # new_session
@@ -51,8 +64,8 @@ LABELS = (
     "+ ранение",              # add
     "Первая помощь",          # aid
     "Вылечен",                # heal
-    "Персонаж умирает",       # dies
-    "Тяжёлое до конца",       # stays
+    "Персонаж умирает",       # w_dies
+    "Тяжёлое до конца",       # w_stays
     "Закончить сессию",       # end_session
     "Закончить сессию?",      # end_q
     "ранений нет",            # no_wounds
@@ -64,19 +77,6 @@ LABELS = (
     "медпом.",                # medic_short
     "ранение",                # wound_n
     "ранений: %d",            # wounds_n
-    "Стреляет: монета",       # shoots_coin
-    "Стреляет: вызвавший",    # shoots_challenger
-    "монета: стреляет %d",    # coin_shoots
-    "монета: атакует %d",     # coin_attacks
-    "СУДЬЯ",                  # judge
-    "Снова бойцу %d?",        # judge_q
-    "решение судьи",          # judge_note
-    "скрыт: бой идёт",        # in_bout
-    "уже показан",            # seen_once
-    "судья: держи ОК",        # judge_hold
-    "судья показал %d р.",    # judged
     "1-я помощь: лёгкие",     # aid_light
     "1-я помощь: любые",      # aid_any
-    "идут",                   # running
-    "Победы нет",             # no_winner
 )

@@ -205,7 +205,7 @@ class TrackerScreen(Screen):
         elif op == W.HEAL:
             what = L("heal")
         elif op == W.CHOOSE:
-            what = L("dies") if tr.last_arg == W.DIES else L("stays")
+            what = L("w_dies") if tr.last_arg == W.DIES else L("w_stays")
         else:
             what = L("ack")
         if not tr.last_p:
@@ -279,8 +279,8 @@ class Person(Menu):
             self.items = info
             return
         if kinds & (1 << larp.MORTAL):
-            items.append((L("dies"), lambda: self.act(W.CHOOSE, W.DIES)))
-            items.append((L("stays"), lambda: self.act(W.CHOOSE, W.STAYS)))
+            items.append((L("w_dies"), lambda: self.act(W.CHOOSE, W.DIES)))
+            items.append((L("w_stays"), lambda: self.act(W.CHOOSE, W.STAYS)))
         for op, key in ((W.AID, "aid"), (W.MEDIC, "medic")):
             if game.helpable(op, self.p, now):
                 items.append((L(key), self._help(op)))
