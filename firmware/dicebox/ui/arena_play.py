@@ -59,6 +59,9 @@ class ArenaFight(FightScreen):
         FightScreen.__init__(self, app, rec)
         self.cup = rec.ruleset == "arena_cup"
         self.logged = len(self.game.results) if self.cup else 0
+        # every step's two labels, looked up once: a packed table's lookup is ~0.2 ms on the Pico
+        self.clock = t("clock")
+        self.rolled = t("dice_rolled")
         self.lines = []
         self.first = 0
         self.read_step()
@@ -104,7 +107,7 @@ class ArenaFight(FightScreen):
         if not lines:
             lines = draw.wrap(t("ok_step"))  # alone: no scroll bar
         if dice:
-            lines = draw.wrap(t("dice_rolled") + "".join(dice), _WRAP) + lines
+            lines = draw.wrap(self.rolled + "".join(dice), _WRAP) + lines
         if self.cup and game.between() and game.match is not None:
             lines.append(t("ok_bracket"))
         self.lines = lines
@@ -241,7 +244,7 @@ class ArenaFight(FightScreen):
         text.draw(c, _short(names[0], 7), 0, 0)
         right = _short(names[1], 7)
         text.draw(c, right, 128 - text.width(right), 0)
-        clock = t("clock") % (m.moment, m.time)
+        clock = self.clock % (m.moment, m.time)
         text.draw_center(c, clock, 0)
         self._health(c, m, 0)
         self._health(c, m, 1)

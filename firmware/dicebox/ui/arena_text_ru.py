@@ -1,10 +1,22 @@
-"""Russian arena labels, in the order of arena_text._KEYS (the comment names
+"""Russian arena labels, in the order of arena_text._TABLE (the comment names
 the key). Imported only while Russian is chosen. "Победа за %s", not
 "Победил %s": a past-tense verb has a gender (docs/rules/arena.md, U12)."""
 
 LABELS = (
-    "Поединок",                             # duel
+    "М%d В%d",                              # clock
+    "ОК шаг  держать: авто",                # ok_step
+    "кости",                                # dice_rolled
+    "Победа за %s",                         # wins
+    "Ничья",                                # tie
+    "ОК: сетка",                            # ok_bracket
+    "Раунд %d",                             # round
+    "Чемпион",                              # champion
     "Турнир",                               # cup
+    "Этот бой уже в Истории.",              # in_history
+    "Поединок",                             # duel
+    "Здоровье",                             # health
+    "Правила",                              # rules
+    "Начать",                               # start
     "Бойцы",                                # fighters
     "+ Новый боец",                         # new
     "Изменить",                             # edit
@@ -18,22 +30,10 @@ LABELS = (
     "Сумма должна быть 24: осталось %d.",   # sum_bad
     "Имя %s занято.",                       # name_taken
     "Список полон (%d).",                   # full
-    "Здоровье",                             # health
-    "Правила",                              # rules
-    "Начать",                               # start
     "Бойцов",                               # size
     "Выбор %d/%d",                          # pick
     "Выберите %d бойцов.",                  # pick_more
-    "ОК шаг  держать: авто",                # ok_step
-    "ОК: сетка",                            # ok_bracket
-    "Победа за %s",                         # wins
-    "Ничья",                                # tie
-    "Чемпион",                              # champion
-    "Раунд %d",                             # round
-    "Этот бой уже в Истории.",              # in_history
     "Файл бойцов",                          # roster_error
-    "кости",                                # dice_rolled
-    "М%d В%d",                              # clock
 )
 
 STATS = ("Сила", "Выносливость", "Ловкость", "Особое")
