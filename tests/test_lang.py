@@ -31,12 +31,12 @@ def _english(mod, name):
 
 
 def test_columns_line_up_with_the_keys():
-    en = _column(FIRMWARE / "dicebox/ui/lang.py", "_EN")
+    en = _english(lang, "lang")
     ru = _column(FIRMWARE / "dicebox/ui/lang_ru.py", "LABELS")
-    assert [k for _, k in en] == list(lang._KEYS)
-    assert [k for _, k in ru] == list(lang._KEYS)
-    assert len(set(lang._KEYS)) == len(lang._KEYS)
+    keys = [k for _, k in en]
+    assert [k for _, k in ru] == keys and len(set(keys)) == len(keys)
     assert all(label for label, _ in en + ru)
+    assert [lang.t(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 
 def test_t_follows_the_language():

@@ -122,7 +122,7 @@ class AnyOf(str):
 
         from dicebox.ui import titlebout_text, titlebout_text_ru
 
-        pairs = list(zip(lang._EN, lang_ru.LABELS)) + list(zip([r.split("\t")[1] for r in titlebout_text._TABLE[1:-1].split("\n")], titlebout_text_ru.LABELS))
+        pairs = list(zip([r.split("\t")[1] for r in lang._TABLE[1:-1].split("\n")], lang_ru.LABELS)) + list(zip([r.split("\t")[1] for r in titlebout_text._TABLE[1:-1].split("\n")], titlebout_text_ru.LABELS))
 
         def both(word):
             for en, ru in pairs:

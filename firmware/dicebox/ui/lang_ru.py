@@ -1,19 +1,27 @@
-"""Russian labels, in the order of lang._KEYS (the comment names the key).
+"""Russian labels, in the order of lang._TABLE (the comment names the key).
 Imported only when Russian is chosen (lang.set_lang)."""
 
 LABELS = (
     "Кости",                 # dice
+    "монета",                # coin
+    "ОК: бросок",            # roll_hint
+    "держать ОК: формула",   # edit_hint
+    "ОРЁЛ",                  # heads
+    "РЕШКА",                 # tails
+    "ОК да  НАЗАД нет",      # yes_no
+    "НАЗАД: выход",          # back_hint
+    "Формула",               # expr
+    "ВВЕРХ/ВНИЗ  ОК далее",  # expr_hint
+    "Внимание",              # notice
+    "Ошибка",                # error
     "Титульный бой",         # titlebout
     "Судья ролевой игры",    # larp
     "Арена",                 # arena
     "История",               # history
     "Настройки",             # settings
     "Продолжить бой",        # resume
+    "идут ранения",          # wounds_on
     "зерно",                 # seed
-    "ОК: бросок",            # roll_hint
-    "держать ОК: формула",   # edit_hint
-    "ОРЁЛ",                  # heads
-    "РЕШКА",                 # tails
     "(пока пусто)",          # empty
     "Зерно",                 # seed_source
     "от прибора",            # hardware
@@ -37,18 +45,10 @@ LABELS = (
     "Отменить ввод?",        # undo_q
     "Выйти из боя?",         # leave_q
     "Он сохранится.",        # leave_note
-    "ОК да  НАЗАД нет",      # yes_no
     "Отменено",              # undone
     "Бросьте",               # roll_for
-    "Формула",               # expr
-    "ВВЕРХ/ВНИЗ  ОК далее",  # expr_hint
     "бросков",               # rolls
-    "Внимание",              # notice
-    "Ошибка",                # error
-    "НАЗАД: выход",          # back_hint
     "с",                     # sec
-    "идут ранения",          # wounds_on
     "бросков назад: %d",     # undo_rolls
-    "монета",                # coin
     "АБ",                    # sides
 )
