@@ -11,9 +11,9 @@ a comment; tests/test_lang.py checks both line up.
 import sys
 
 # The labels packed in one string, "\nkey\tlabel" a label (as titlebout_text.py packs its
-# own): 4,192 B of the emulated Pico's heap as two tuples of 49 strings, for good, as
-# this module is the boot's. A lookup costs ~1.2 us a character before its line there:
-# a Dice frame's labels come first, then Home's rows.
+# own): this module took 4,192 B of the emulated Pico's heap with two tuples of 49 strings,
+# for the whole power-on (make emu's tour, packed: every frame ~1.4 KB less). A lookup
+# costs ~1.2 us a character before its line there: a Dice frame's labels come first.
 _TABLE = (
     "\ndice\tDice"
     "\ncoin\tcoin"
@@ -107,7 +107,7 @@ def mode_label(key, keys, en, ru_module):
     chosen); None when key is not one of the mode's. keys may be packed with the
     English labels as _TABLE is (en None), or a tuple beside en's."""
     # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are
-    # 4,570 B, and the tour's worst point (leaving an Arena duel) is 119,920 of 120,000 B
+    # 4,570 B, and the tour's worst point (leaving an Arena duel) is 118,480 of 120,000 B
     if isinstance(keys, str):
         at = keys.find("\n" + key + "\t")
         if at < 0:
