@@ -230,11 +230,9 @@ def _demo_verdicts(out_dir):
     from dicebox import cardlist
     from dicebox.core.jsonout import dumps
 
-    code = os.path.join(out_dir, "dicebox", "core")
-    checks = cardlist.crc_of(os.path.join(code, "tbdata.mpy"))
+    checks = cardlist.checks_crc(os.path.join(out_dir, "dicebox", "core", ""), ".mpy")
     if checks is None:
         return  # no code files staged (a test's partial plan): the box checks the cards itself
-    checks = cardlist.crc_of(os.path.join(code, "tbcsv.mpy"), checks)
     folder = os.path.join(out_dir, cardlist.DEMO)
     found, _ = cardlist.entries([folder], {})
     for e in found:

@@ -59,15 +59,19 @@ def crc_of(path, crc=0):
 
 
 def _checks():
-    """A CRC of the card checks' code files (tbdata, tbcsv): a new firmware's
-    checks see every card again. None where the code is no file (frozen)."""
+    """A CRC of the card checks' code files here: a new firmware's checks see
+    every card again. None where the code is no file (frozen)."""
     import dicebox
 
     f = dicebox.__file__  # .../dicebox/__init__.py or .mpy
-    here = f[: max(f.rfind("/"), f.rfind("\\")) + 1] + "core/"
-    end = f[f.rfind("."):]
-    crc = crc_of(here + "tbdata" + end)
-    return None if crc is None else crc_of(here + "tbcsv" + end, crc)
+    return checks_crc(f[: max(f.rfind("/"), f.rfind("\\")) + 1] + "core/", f[f.rfind("."):])
+
+
+def checks_crc(core, end):
+    """A CRC of the card checks' code files (tbdata, tbcsv; ending in `end`) in
+    the folder `core` ("/" at its end), or None if one cannot be read."""
+    crc = crc_of(core + "tbdata" + end)
+    return None if crc is None else crc_of(core + "tbcsv" + end, crc)
 
 
 def _kept(text, checks, kept):
