@@ -127,7 +127,7 @@ def test_a_fight_begun_with_box_dice_resumes_after_switching_to_table_dice(tmp_p
     assert screen.session.game.state() == record.replay(rec).state()
 
 
-# --- the box's own files: the launch, a wound offer, a wound session ----------
+# --- the box's own files: a wound session ------------------------------------
 OWN_TRIED = [0]
 _SESSION = []  # the header object and journal lines, once made
 
@@ -152,9 +152,6 @@ def _session_files():
     return _SESSION
 
 
-_NAMES = [m[2].encode() for m in MODES] + [b"resume", b"no_such_mode", b""]
-LAUNCHES = st.sampled_from(_NAMES) | st.binary(max_size=40) | as_bytes(JSONISH) | st.just(b"larp_ui" + b" " * 70000)
-OFFERS = as_bytes(st.just([1, [[1, "light"], [2, "heavy"]]]).flatmap(mutated) | JSONISH)
 HEADERS = st.deferred(lambda: as_bytes(st.just(_session_files()[0]).flatmap(mutated) | st.just(_session_files()[0])))
 JOURNALS = st.deferred(lambda: st.lists(st.sampled_from(_session_files()[1]) | st.binary(max_size=30), max_size=6).map(
     lambda lines: b"".join(line + b"\n" for line in lines)) | st.binary(max_size=60))
@@ -175,26 +172,22 @@ def to_home(dev):
 
 
 @settings(max_examples=size(60, 800), deadline=None, suppress_health_check=list(HealthCheck))
-@given(launch=st.none() | LAUNCHES, offer=st.none() | OFFERS, header=st.none() | HEADERS, jnl=st.none() | JOURNALS,
-       clock=st.none() | CLOCKS)
-def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer, header, jnl, clock):
-    """launch.txt (what a restart opens), offer.json (a fight's wounds a restart
-    carries to the LARP menu) and a wound session's header, journal and clock, damaged
-    in any way: the box boots, says what it set aside (one line each), nothing
-    damaged is read at every boot, a journal is never dropped while its header
-    is kept aside, and the LARP menu and a mode still open."""
+@given(header=st.none() | HEADERS, jnl=st.none() | JOURNALS, clock=st.none() | CLOCKS)
+def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, header, jnl, clock):
+    """A wound session's header, journal and clock, damaged in any way: the box
+    boots, says what it set aside (one line each), nothing damaged is read at
+    every boot, a journal is never dropped while its header is kept aside, and
+    the LARP menu and a mode still open."""
     root = tmp_path_factory.mktemp("dev")
-    for name, data in (("launch.txt", launch), ("offer.json", offer), ("wounds.rec", header), ("wounds.jnl", jnl),
-                       ("wounds.clk", clock)):
+    for name, data in (("wounds.rec", header), ("wounds.jnl", jnl), ("wounds.clk", clock)):
         if data is not None:
             (root / name).write_bytes(data)
     dev = boot(root)
     OWN_TRIED[0] += 1
-    figure("bad data, device boot on fuzzed launch.txt + offer.json + wound session",
+    figure("bad data, device boot on a fuzzed wound session",
            "%d boots, 0 crashes" % OWN_TRIED[0])
     for n in notices(dev):
         assert "\n" not in n
-    assert not (root / "launch.txt").exists()  # opened, or set aside: not again at the next boot
     assert (root / "wounds.rec").exists() == bool(dev.app.stack[0].tasks)  # a session runs, or is gone
     for task in dev.app.stack[0].tasks:  # its time from a damaged clock stays a session's (small ints)
         assert 0 <= task.ms <= SESSION_MAX and 0 <= task.saved_ms <= SESSION_MAX
@@ -204,8 +197,7 @@ def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, launch, offer,
     home = dev.app.top
     home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[2] for m in MODES].index("larp_ui")
     dev.press(B.OK)
-    dev.wait(100)  # the menu's tick makes a restored offer
-    assert not (root / "offer.json").exists()
+    dev.wait(100)  # the menu's tick
     for _ in range(3):  # a mode still opens (an alert that rings as it does is answered first)
         to_home(dev)
         dev.press(B.UP)

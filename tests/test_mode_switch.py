@@ -1,15 +1,12 @@
 """Every mode opens in one power-on, one after the other; back on Home a
-mode's code leaves the heap. A reboot (ui/home.reboot, the Pico's
-machine.soft_reset()) is left only for a fight that finds no room: launch.txt
-says what the next boot opens."""
+mode's code leaves the heap. The box never restarts itself for room."""
 import pytest
 
 from conftest import ROOT
 from dicebox import buttons as B
 from dicebox.store import WOUNDS
 from dicebox.ui import home
-from dicebox.ui.home import LAUNCH
-from host_sim.device import Device, Platform
+from host_sim.device import Device
 from host_sim.memstore import MemoryStore
 from test_larp_ui import device as larp_device, start_session
 
@@ -45,7 +42,7 @@ def test_every_mode_opens_in_one_power_on():
         back_home(d)
     open_row(d, HISTORY_AT)
     back_home(d)
-    assert d.restarts == 0 and d.app is first and not d.store.exists(LAUNCH)
+    assert d.restarts == 0 and d.app is first
 
 
 def test_back_on_home_a_modes_code_leaves_the_heap():
@@ -93,30 +90,6 @@ def test_the_wound_session_sleeps_in_another_mode_and_loses_no_time():
     open_row(d, MODE_AT["larp_ui"])  # LARP wakes it for good
     woken = d.app.stack[0].tasks[0]
     assert type(woken).__name__ == "Tracker" and woken.ms >= 10000
-
-
-def test_a_launch_left_by_a_power_cut_opens_its_mode_once():
-    """The power went after a reboot saved where to go and before the restart."""
-    store = MemoryStore()
-    store.write_text(LAUNCH, "larp_ui")
-    d = Device(store=store)
-    assert screens(d) == ["Home", "LarpMenu"] and not store.exists(LAUNCH)
-    store.write_text(LAUNCH, "no_such_mode")  # written by another firmware: Home, and it goes
-    d = Device(store=store)
-    assert screens(d) == ["Home"] and not store.exists(LAUNCH)
-
-
-def test_a_launch_file_that_cannot_be_read_is_set_aside_and_the_fight_resumes(tmp_path):
-    """Before, a launch.txt that is not UTF-8 was taken for none and read at every boot."""
-    from dicebox.core.record import Record
-    from dicebox.store import Store
-
-    (tmp_path / LAUNCH).write_bytes(b"larp\xff")
-    (tmp_path / "current.json").write_text(Record("dice", {}, 1, ["d6"]).dumps())
-    d = Device(store=Store(str(tmp_path)))
-    assert screens(d) == ["Home", "DiceScreen", "Message"]
-    assert " ".join(d.app.top.lines) == "launch.txt cannot be read; kept as launch.txt.bad"
-    assert not (tmp_path / LAUNCH).exists() and (tmp_path / (LAUNCH + ".bad")).read_bytes() == b"larp\xff"
 
 
 @pytest.mark.parametrize("first, second", [("dice_ui", "titlebout_setup"), ("larp_ui", "arena_ui"),

@@ -90,15 +90,8 @@ def scenario(tmp):
         steps += wound_session()
     steps += [["settings", dict(S.defaults(), lang="ru", sound=False)]]
     first = sample_record(mode_rulesets()[0], 1).dumps()
-    # a mode switch (ui/home.restart), with a fight left to resume and after it
-    from dicebox.ui import home
-
-    last_mode = home.MODES[-1][2]
-    steps += [["current", first], ["launch", last_mode], ["launched"], ["launch", "resume"], ["launched"]]
     if "wounds" in mode_rulesets():
-        # a restart that carries a fight's wounds to the LARP menu (larp_ui.OFFER), and
         # a session whose header is found damaged: kept aside with its journal
-        steps += [["offer", '[1,[[1,"light"],[2,"heavy"]]]'], ["launch", "larp_ui"], ["launched"], ["offer_taken"]]
         steps += wound_session()[:2] + [["damage", "wounds.rec", '{"ruleset":"wounds","se'], ["wounds_set_aside"]]
     steps += [["current", first], ["damage", "current.json", first[:25]]]
     steps += [["damage", "settings.json", '{"contrast": 3, "lang": "en", "sou']]

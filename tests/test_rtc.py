@@ -130,17 +130,6 @@ def test_the_notice_in_russian_and_back_adds_nothing(tmp_path):
     assert top(d2) == "Home" and tracker(d2.app).ms <= before + 1000
 
 
-def test_the_boxs_own_restart_asks_nothing(tmp_path):
-    d = _box(tmp_path, None, None)
-    start_session(d)
-    wound(d, 3, larp.LIGHT)
-    d.wait(5000)
-    d.app.store.write_text("launch.txt", "larp_ui")  # what home.reboot leaves for the next boot
-    d2 = _box(tmp_path, None, None)
-    d2.wait(100)
-    assert top(d2) != "PausedScreen"
-
-
 def test_a_session_with_no_running_timer_asks_nothing(tmp_path):
     d = _box(tmp_path, None, None)
     start_session(d)

@@ -495,8 +495,8 @@ def test_a_write_apart_with_no_heap_leaves_the_old_file_and_is_not_kept_for_the_
 
 def test_a_file_that_is_not_there_is_not_opened(tmp_path):
     """littlefs allocates an open file's cache (~1.2 KB) before it finds the file
-    missing: a read of an absent file (launch.txt at every boot, offer.json at every
-    LARP menu) left that hole in the heap for smaller objects to break up."""
+    missing: a read of an absent file (current.json at a boot with no unfinished
+    fight) left that hole in the heap for smaller objects to break up."""
     opened = []
 
     def recording_open(path, m="r"):
@@ -505,6 +505,6 @@ def test_a_file_that_is_not_there_is_not_opened(tmp_path):
 
     st = ST.Store(str(tmp_path), open_fn=recording_open)
     del opened[:]
-    assert st.read_text("launch.txt") is None and st.read_bytes("offer.json") is None and opened == []
-    st.write_text("launch.txt", "larp_ui")
-    assert st.read_text("launch.txt") == "larp_ui" and opened[-1] == "launch.txt"
+    assert st.read_text("current.json") is None and st.read_bytes("wounds.clk") is None and opened == []
+    st.write_text("wounds.clk", "1000")
+    assert st.read_text("wounds.clk") == "1000" and opened[-1] == "wounds.clk"

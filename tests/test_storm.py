@@ -21,8 +21,7 @@ from dicebox.ui import home
 # The heap the storm runs in, with the device's code in ROM (tests/romfs.py: the
 # .mpy files in a ROMFS image, as on a Pico whose firmware has a ROMFS partition;
 # the storm's own code runs from the image too), a new interpreter at each power
-# cut and at each restart of the box's own (ui/home.reboot), as the Pico's heap is
-# new then.
+# cut, as the Pico's heap is new then.
 #
 # The whole box: every mode on one Home and in one power-on, a wound session in the
 # background (asleep in another mode: ui/larp_timer.py); and a box whose Home menu
@@ -135,7 +134,7 @@ def test_the_whole_box_survives_a_storm_under_micropython_and_reports_its_heap(m
         assert fields["minutes"] >= 2 and fields["cuts"] >= 1 and fields["switches"] >= 1
         assert fields["heap_peak"] < BUDGET, fields
         pools = pools_of(out)
-        assert len(pools) == fields["cuts"] + fields["restarts"] + 1  # each power-on ended with its line
+        assert len(pools) == fields["cuts"] + 1  # each power-on ended with its line
         # no leak: the bare-Home floor of the last quarter is that of the second, but for a 7th
         # qstr pool (every mode in one power-on interns more names than one mode's power-on)
         if fields["home_start"] >= 0:
@@ -143,11 +142,10 @@ def test_the_whole_box_survives_a_storm_under_micropython_and_reports_its_heap(m
         total += fields["presses"]
         figure("button storm, whole box, MicroPython heap=%s, code in ROM, seed %s" % (STORM_HEAP, seed),
                "%d presses survived, %d actions, %d power cuts (a new interpreter each), %d mode switches in a power-on, "
-               "%d restarts for a whole heap, "
                "%d simulated minutes; live-heap high-water first minutes %d B, last minutes %d B, peak %d B; "
                "bare-Home floor 2nd quarter %d B, last quarter %d B; most names in a power-on %d, power-ons "
                "past six qstr pools %d; screens: %s"
-               % (fields["presses"], fields["actions"], fields["cuts"], fields["switches"], fields["restarts"], fields["minutes"],
+               % (fields["presses"], fields["actions"], fields["cuts"], fields["switches"], fields["minutes"],
                   fields["heap_start"], fields["heap_end"], fields["heap_peak"], fields["home_start"],
                   fields["home_end"], max(n for _, n in pools), len([p for p, _ in pools if p > 6]),
                   " ".join(sorted(screens))))
@@ -265,16 +263,14 @@ def vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=(), **opts):
 
 @pytest.mark.soak
 def test_storm_on_the_virtual_board_with_littlefs(mp, tmp_path):
-    """The whole box on the virtual board (timer-IRQ buttons, littlefs), in its
-    heap, each soft reset (a fight with no room, ui/home.reboot) a new process."""
+    """The whole box on the virtual board (timer-IRQ buttons, littlefs), the budget
+    as its whole heap (harsher than the Pico's): no error and no restart."""
     presses = size(250, 3000)
-    # the budget as the whole heap: harsher than the Pico's, so the box's restart for room is stormed too
     listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, PICO_BUDGET_HEAP)
     assert states["end"]["flash_bytes"] > 0 and [n for n in listing if n.startswith("h")], listing  # fights were saved
-    resets = len([x for x in lines if x.startswith("SOFT_RESET")])
+    assert not [x for x in lines if x.startswith("SOFT_RESET")]
     figure("button storm, virtual board (main.py, littlefs, code in ROM, heap=%s)" % PICO_BUDGET_HEAP,
-           "%d presses, %d soft resets (each a new process), no error, the fight survives the power cut"
-           % (presses, resets))
+           "%d presses, no error, no restart, the fight survives the power cut" % presses)
 
 
 @pytest.mark.soak
@@ -287,7 +283,7 @@ def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
     heap = PICO_BUDGET_HEAP
     listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=_INTO_A_FIGHT.get(mode, ()),
                                                   mode=mode)
-    assert not [x for x in lines if x.startswith("SOFT_RESET")]  # one mode: never a restart into another
+    assert not [x for x in lines if x.startswith("SOFT_RESET")]
     # a fight was played: in History (a dice session or a shot joins its fold, f*.rec) or under way
     assert [n for n in listing if n.startswith(("h", "f")) or n == "current.json"], listing
     figure("button storm, virtual board, one mode (%s), code in ROM, heap=%s" % (mode, heap),

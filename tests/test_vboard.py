@@ -200,7 +200,6 @@ def test_a_second_mode_opens_in_the_same_power_on(mp, tmp_path):
     assert not [x for x in lines if x.startswith("SOFT_RESET")]
     (mods,) = [line.split()[1:] for line in lines if line.startswith("MODS")]
     assert "dicebox.ui.arena_ui" in mods and "dicebox.ui.dice_ui" not in mods
-    assert "launch.txt" not in b.listing
 
 
 @pytest.mark.parametrize("layout", ["files", "rom"])

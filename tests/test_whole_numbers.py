@@ -13,7 +13,6 @@ from dicebox import store as ST
 from dicebox.core import compat, record, tbdata
 from dicebox.core.game import RecordError
 from dicebox.core.tbdemo import CHARTS
-from dicebox.ui import larp_fights
 from test_fuzz_loaders import floats_in  # the same check the fuzz makes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -257,19 +256,3 @@ def test_a_csv_card_from_a_spreadsheet_may_write_5_0(tmp_path):
     with pytest.raises(CliError, match="^c.csv:2: field 'agg': '8.5' is not a whole number$"):
         tbcards.csv_to_card("name,Test\nagg,8.5\n", "c.csv")
     assert tbcards.option_args(["health=12.0", "stun=true", "x=1.5"]) == {"health": 12, "stun": True, "x": "1.5"}
-
-
-# --- offer.json (a fight's wounds a restart left for the LARP menu) -------------------------
-def test_an_offer_with_whole_floats_is_made(tmp_path):
-    st_ = ST.Store(str(tmp_path))
-    st_.write_text("offer.json", '[1.0, [[2.0, "light"]]]')
-    wounds, ask = larp_fights.saved_offer(st_)
-    assert wounds == [[2, "light"]] and type(wounds[0][0]) is int and ask is True
-
-
-@pytest.mark.parametrize("text", ['[true, [[2, "light"]]]', '[1, [[true, "light"]]]', '[1, [[2.5, "light"]]]', '[2, []]'])
-def test_an_offer_with_a_fraction_or_true_is_set_aside(tmp_path, text):
-    st_ = ST.Store(str(tmp_path))
-    st_.write_text("offer.json", text)
-    assert larp_fights.saved_offer(st_) is None
-    assert st_.notices == ["offer.json unreadable; kept as offer.json.bad"]

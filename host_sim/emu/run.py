@@ -307,7 +307,7 @@ def clock_run(uf2, board_name, layout, work, settings_text, rom_offset=None, con
         before = store.read_text("wounds.clk")
         off_at = chip.ms(dev.now)
         for name in os.listdir(data):
-            if name not in ("settings.json", "launch.txt"):  # a power-off, not the box's own restart
+            if name != "settings.json":  # the board's own; the rest as a power-off left them
                 with open(os.path.join(data, name), "rb") as f:
                     files["data/" + name] = f.read()
     if before is None or "w" not in before:

@@ -298,22 +298,6 @@ def do_step(step, store, root, os_module, opener):
         store.delete(store.history()[step[1]][0])
     elif kind == "settings":
         store.save_settings(step[1])
-    elif kind == "launch":  # Home opening a second mode: what the restart's boot opens
-        from dicebox.ui.home import LAUNCH
-
-        store.write_text(LAUNCH, step[1])
-    elif kind == "launched":  # that boot, which takes the file away first
-        from dicebox.ui.home import LAUNCH
-
-        store.remove(LAUNCH)
-    elif kind == "offer":  # LarpMenu.tick with no heap for the offer: kept for the next power-on's menu
-        from dicebox.ui.larp_ui import OFFER
-
-        store.write_text(OFFER, step[1])
-    elif kind == "offer_taken":  # that menu, which takes it away as it reads it
-        from dicebox.ui.larp_fights import saved_offer
-
-        saved_offer(store)
     elif kind == "damage":  # the file was damaged meanwhile; this step is the boot that finds it
         return ST.Store(root, os_module, opener)
     elif kind.startswith("wounds") or kind.startswith("journal"):

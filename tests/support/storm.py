@@ -5,15 +5,15 @@
 # MicroPython (same generator: the same storm on both).
 #
 #   storm.py SEED PRESSES DIR [--heap] [--mode M] [--no-replay] [--restart FILE] [--no-cuts]
-#   (DIR: an empty folder, the flash; --restart: a power cut, and a restart into
-#   another mode (ui/home.restart), end the process with exit code 75 and FILE
+#   (DIR: an empty folder, the flash; --restart: a power cut ends the process
+#   with exit code 75 and FILE
 #   holds the storm's numbers: run it again until it ends 0; FILE must not exist
 #   at the start: a run that failed leaves it behind; --no-replay: records are
 #   not replayed beside the fight, a second game no Pico holds; --no-cuts: one
 #   long power-on, as a field judge's box runs for hours)
 #
 # Prints "STATE ..." digests (for parity), "BAD ..." on a broken invariant, and
-# "SUMMARY presses N actions N cuts N switches N restarts N ... heap_start N heap_end N heap_peak N".
+# "SUMMARY presses N actions N cuts N switches N ... heap_start N heap_end N heap_peak N".
 import sys
 
 from dicebox import buttons as B
@@ -35,14 +35,8 @@ def live_heap():
 
 
 MINUTE = 60000
-CUT_EXIT = 75  # the exit code of a process a power cut (or a mode switch) ended (--restart)
+CUT_EXIT = 75  # the exit code of a process a power cut ended (--restart)
 _MAIN = (B.UP, B.DOWN, B.OK, B.BACK)
-
-
-class _Restart(BaseException):
-    """The box restarted itself (ui/home.reboot: a fight with no room on this
-    power-on's heap): raised out of the old Device's step, so the rest of the
-    action goes with it."""
 
 
 class _Unwatched:
@@ -118,7 +112,6 @@ class Storm:
         self.actions = 0
         self.cuts = 0
         self.switches = 0  # a Home mode opened after another one, in the same power-on
-        self.restarts = 0  # the box's own restarts (ui/home.reboot)
         self.last_mode = None
         self.bad = 0
         self.seen = {}  # screen class -> module
@@ -186,7 +179,7 @@ class Storm:
         self.tap(B.OK)
 
     # the storm's own numbers, kept across a power cut that ends the process
-    _KEPT = ("presses", "actions", "cuts", "switches", "restarts", "last_mode", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
+    _KEPT = ("presses", "actions", "cuts", "switches", "last_mode", "bad", "seen", "modes_opened", "rulesets", "heap_marks", "next_mark",
              "heap_peak", "home_start", "home_end", "next_home", "base")
 
     def save_state(self):
@@ -219,9 +212,9 @@ class Storm:
         self.reboot()
 
     def restarted(self, dev):
-        """Device.on_restart: the box restarts itself. Ends the action: the click
-        that caused it counts as its press."""
-        raise _Restart()
+        """Device.on_restart: the box never restarts itself (only OK on the loop's
+        error screen does, and an error fails the storm)."""
+        raise AssertionError("the box restarted itself")
 
     def reboot(self):
         """With a state file the process ends, as the Pico's heap does, and a new one
@@ -255,12 +248,7 @@ class Storm:
         return type(app.top).__name__ == "Home" and len(app.stack) == 1
 
     def action(self):
-        try:
-            self.act()
-        except _Restart:
-            self.presses += 1
-            self.restarts += 1
-            self.reboot()
+        self.act()
         self.actions += 1
 
     def act(self):
@@ -522,8 +510,8 @@ class Storm:
         print("SCREENS %s" % " ".join("%s:%s" % (n, self.seen[n]) for n in names))
         print("RULESETS %s" % " ".join(sorted(self.rulesets)))
         print("MODES %s" % " ".join(sorted(self.modes_opened)))
-        print("SUMMARY presses %d actions %d cuts %d switches %d restarts %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
-              % (self.presses, self.actions, self.cuts, self.switches, self.restarts, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
+        print("SUMMARY presses %d actions %d cuts %d switches %d minutes %d bad %d heap_start %d heap_end %d heap_peak %d home_start %d home_end %d"
+              % (self.presses, self.actions, self.cuts, self.switches, (self.base + self.dev.now) // MINUTE, self.bad, start, end, peak,
                  home_start, home_end))
         if self.state:
             import os

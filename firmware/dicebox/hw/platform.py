@@ -48,8 +48,8 @@ class Platform:
         self.beep_until = ticks_add(ticks_ms(), ms)
 
     def restart(self):
-        """A fresh interpreter: main.py runs again on an empty heap (ui/home.reboot:
-        a fight with no room). Raises SystemExit, which the loop lets through."""
+        """A fresh interpreter: main.py runs again on an empty heap (OK on the
+        error screen). Raises SystemExit, which the loop lets through."""
         self.quiet()
         if self.keys is not None:
             self.keys.deinit()  # its timer IRQ must not outlive the heap its callback is on

@@ -256,7 +256,7 @@ class App:
         self.last_input = now
         self.apply_settings(self.store.settings(), save=False)
         self.stack = [home.Home(self)]
-        resumed = home.launch(self)
+        resumed = home.resume_current(self)
         self.show_notices()
         return resumed
 

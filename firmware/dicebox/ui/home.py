@@ -39,49 +39,11 @@ def open_fight(app, rec):
     return screen
 
 
-LAUNCH = "launch.txt"  # what the next boot opens after reboot(): a mode's module, or "resume"
-
-
 def _opens(module):
     """Home opens `module`: the background tasks hear it first (a wound session
     sleeps in another mode's screens), before the mode's code breaks up the heap."""
     for task in _HOME[0].tasks:
         task.mode_opens(module)
-
-
-def reboot(app, launch):
-    """A fight or offer with no room on this power-on's heap: the background
-    tasks save what a restart would lose, `launch` is left for the next boot
-    and the platform restarts (on the Pico machine.soft_reset(), which never
-    returns) into a whole heap. False, and no restart, if the flash has no room
-    for the launch file."""
-    try:
-        for task in _HOME[0].tasks:
-            task.suspend()
-        app.store.write_text(LAUNCH, launch)
-    except OSError:
-        return False  # no launch file (flash full): this power-on goes on, as before
-    app.platform.restart()
-    return True
-
-
-def launch(app):
-    """At boot: open what the last power-on rebooted for (a mode, or "resume"),
-    else the fight a power cut left unfinished. True if a fight was resumed.
-    A launch file that cannot be read is set aside with a notice."""
-    store = app.store
-    if not store.exists(LAUNCH):
-        return resume_current(app, True)
-    what = store.read_text(LAUNCH)
-    if what is None:  # not UTF-8, or too large to read: no file the box writes
-        store.set_aside(LAUNCH, "cannot be read")
-    else:
-        store.remove(LAUNCH)  # first: a mode that fails to open does not open at every boot
-        for mode in MODES:
-            if mode[2] == what:
-                _HOME[0].open_mode(what)
-                return False
-    return resume_current(app, True)  # "resume", a mode of another firmware, or damage
 
 
 def _mode_of(ruleset):
@@ -91,11 +53,8 @@ def _mode_of(ruleset):
     raise RecordError("ruleset: no screen for '%s'" % ruleset)
 
 
-def resume_current(app, at_boot=False):
-    """Open the unfinished fight saved before a power cut; True if there was one.
-    From Home's Resume row, a fight with no room on this power-on's heap (broken
-    up by the screens before) opens after a restart, on a whole heap;
-    at boot that heap is whole already: the loop's error screen."""
+def resume_current(app):
+    """Open the unfinished fight saved before a power cut; True if there was one."""
     text = app.store.current()
     if text is None:
         return False
@@ -103,13 +62,7 @@ def resume_current(app, at_boot=False):
         rec = _record.loads(text, "current fight")
         text = None  # not held through the replay
         _opens(_mode_of(rec.ruleset)[2])
-        try:
-            app.push(open_fight(app, rec))
-        except MemoryError:
-            rec = None  # not held through the launch file's write
-            if at_boot or not reboot(app, "resume"):
-                raise
-            return False
+        app.push(open_fight(app, rec))
         return True
     except (RecordError, ValueError) as e:
         # kept for inspection (a firmware update may have changed a rule), never deleted

@@ -7,16 +7,14 @@ Each play screen is a FightScreen (saved after every input, long BACK undo).
 Wounds of a duel, a shot or a stealth attack can go straight onto the
 running wound tracker when the fight ends.
 """
-import sys
 
 from dicebox.core import larp
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
-from dicebox.ui import draw, text
+from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
-from dicebox.ui.home import unload_new
-from dicebox.ui.larp_ui import OFFER, L, label, module, tracker
+from dicebox.ui.larp_ui import L, label, module, tracker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
@@ -109,50 +107,17 @@ def _target_range(app):
     return (tr.count(), tr.name) if tr is not None else (larp.MAX_PARTICIPANTS, None)
 
 
-def saved_offer(store):
-    """(wounds, ask_who) a restart left for the LARP menu to offer (OFFER), or None."""
-    from dicebox.core.compat import loads
-
-    data = store.read_bytes(OFFER)
-    if data is None:
-        return None
-    try:
-        ask, wounds = loads(data.decode("utf-8"))  # UnicodeError is a ValueError
-        if type(ask) is not int or ask not in (0, 1):
-            raise ValueError
-        for who, kind in wounds:
-            if kind not in larp.KIND_NAMES or type(who) is not int or not 0 <= who <= larp.MAX_PARTICIPANTS:
-                raise ValueError
-    except (ValueError, TypeError):
-        store.set_aside(OFFER, "unreadable")
-        return None
-    store.remove(OFFER)  # made once: an offer that fails again is not made at every boot
-    return wounds, ask == 1
-
-
 def offer_wounds(screen, wounds, ask_who):
     """After a fight (`screen`, finished and filed in History): its wounds onto
     the wound tracker, if one runs. The session slept while the fight was
-    played and wakes now; if the heap has no room for it beside the finished
-    fight, the fight's screen goes and the LARP menu makes the offer once the
-    fight's code has left (LarpMenu.tick).
+    played and wakes now, beside the finished fight.
 
     wounds: [[who, kind name], ...]; ask_who: who is a duellist (1/2) whose
     participant number is asked, else who is the participant already."""
     if not wounds:
         return
     app = screen.app
-    loaded = tuple(sys.modules)
-    try:
-        tr = tracker(app)
-    except MemoryError:
-        unload_new(loaded)  # no half-loaded session module stays
-        below = app.stack[-2]
-        if app.top is not screen or hasattr(screen, "later_wounds") or not hasattr(below, "later_wounds"):
-            raise  # not a fight's screen over the LARP menu: nothing to drop here
-        app.pop()
-        below.later_wounds = (wounds, ask_who)
-        return
+    tr = tracker(app)
     if tr is None:
         return
 

@@ -21,8 +21,8 @@ of another size at boot loads the whole session.
 
 At boot the session clock resumes at MS plus the time the box was off, by the
 clock chip. Without one (or a chip that lost its time) that time is not known:
-unless the box restarted itself (home.LAUNCH), the session rings a notice that
-the timers were paused, which lets the judge add the time off (larp_alert).
+the session rings a notice that the timers were paused, which lets the judge
+add the time off (larp_alert).
 """
 
 from dicebox import journal
@@ -133,13 +133,13 @@ class Timer:
             self.suspend()
 
     def suspend(self):
-        """The clock to flash (every SAVE_MS, and before the interpreter restarts)."""
+        """The clock to flash (every SAVE_MS)."""
         if self.ms != self.saved_ms:
             self.saved_ms = self.ms
             write_clock(self.app.store, self.ms, self.stamp, wall_now(self.app))
 
     def mode_opens(self, module):
-        """This power-on opens `module` (ui/home.restart): the LARP screens use
+        """Home opens `module` (home._opens): the LARP screens use
         the whole session, loaded now while the heap is whole."""
         if module == MODE:
             self.wake(for_good=True)
@@ -168,15 +168,13 @@ def load(app):
     """At boot: the saved session, asleep if its clock file has a stamp that
     still holds; else the whole session (larp_tracker.load). Its clock resumes
     past the time the box was off, when the clock chip tells it."""
-    from dicebox.ui.home import LAUNCH
-
     store = app.store
     ms, stamp, wall = _read(store)
     now = None if getattr(app.platform, "wall_lost", False) else wall_now(app)
     paused = False
     if wall is not None and now is not None and now >= wall:
         ms = min(ms + (now - wall) * 1000, SESSION_MAX)
-    elif not store.exists(LAUNCH):  # a power cut or an error, not the box's own restart
+    else:  # a power cut or an error's restart, with no clock chip to count the time off
         paused = True
     if stamp is not None and stamp[2] == journal.size(store, JOURNAL):
         task = Timer(app, ms, stamp)

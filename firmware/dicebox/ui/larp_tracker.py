@@ -167,9 +167,9 @@ class Tracker:
             self.doze()
 
     def suspend(self):
-        """The interpreter restarts (Home opens another mode): the session clock to
-        flash now, so the restart loses none of its time, with when it wakes: the
-        next power-on keeps it asleep (larp_timer) until then. The stamp written."""
+        """The session dozes: its clock to flash now, with when it wakes, so that
+        a power cut loses none of its time and the next power-on keeps it asleep
+        (larp_timer) until then. The stamp written."""
         if self.game.ended:
             return None
         stamp = stamp_of(self.app.store, self.due, self.alerting)
@@ -194,7 +194,7 @@ class Tracker:
         unload([n for n in pinned if n not in home.keep and n not in spare])
 
     def mode_opens(self, module):
-        """This power-on opens `module` (ui/home.restart): in another mode than
+        """Home opens `module` (home._opens): in another mode than
         LARP's the session sleeps, unless an alert waits (it sleeps once
         acknowledged)."""
         if module != MODE:

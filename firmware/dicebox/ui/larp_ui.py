@@ -9,9 +9,8 @@ import sys
 
 from dicebox.core import larp_text as LT
 from dicebox.core.compat import const
-from dicebox.core.jsonout import dumps
 from dicebox.ui.app import Menu
-from dicebox.ui.home import reboot, unload_new
+from dicebox.ui.home import unload_new
 from dicebox.ui.lang import LANG, mode_label, t
 
 # Labels only the LARP screens use, packed as ui/titlebout_text.py packs its own: one
@@ -119,9 +118,6 @@ _ITEMS = const((
     ("wounds", "larp_wounds_ui", "open_tracker"),
 ))
 
-OFFER = "offer.json"  # a fight's wounds, left for the menu after a restart (LarpMenu.tick)
-
-
 def lang():
     return LT.RU if LANG[0] == "ru" else LT.EN
 
@@ -151,9 +147,8 @@ def start(app):
 
 def screen_for(app, rec):
     """Resume an unfinished LARP fight over the LARP menu, as if opened from it:
-    BACK leads there, and there its wounds are offered if the heap has no room
-    to wake the wound session over the finished fight (larp_fights.offer_wounds).
-    The session resumes through Home, asleep while the fight is played."""
+    BACK leads there. The session resumes through Home, asleep while the fight
+    is played."""
     rest(app, ())
     app.push(LarpMenu(app))  # over Home, where a resumed fight opens
     return module("larp_fights").screen_for(app, rec)
@@ -164,10 +159,6 @@ class LarpMenu(Menu):
         Menu.__init__(self, app, L("larp"), [])
         self.build()
         self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
-        # a fight's wounds the heap had no room to offer over it (or, after a
-        # restart for them, over the last power-on's menu)
-        self.later_wounds = module("larp_fights").saved_offer(app.store) if app.store.exists(OFFER) else None
-        self.restored = self.later_wounds is not None  # its offer restarts no more
 
     def resumed(self):
         # back from a fight or the wound list: their modules leave the heap, as a
@@ -175,26 +166,6 @@ class LarpMenu(Menu):
         # the next fight does not sit on top of the last one's code
         unload_new(self.keep)
         self.build()
-
-    def tick(self, now):
-        if self.later_wounds is not None and self.app.top is self:
-            # the fight and its code are gone: the session wakes where they were
-            later, self.later_wounds = self.later_wounds, None
-            restored, self.restored = self.restored, False
-            try:
-                module("larp_fights").offer_wounds(self, later[0], later[1])
-            except MemoryError:
-                if restored:
-                    raise  # on a whole heap: the loop's error screen, the offer lost
-                # not even here: the box restarts into this menu, which makes
-                # the offer on a whole heap (a MemoryError writing the file is
-                # the loop's: it saves it once the App is gone, for the next menu)
-                unload_new(self.keep)
-                self.app.store.write_text(OFFER, dumps([1 if later[1] else 0, later[0]]))
-                if not reboot(self.app, "larp_ui"):
-                    raise
-            return True
-        return Menu.tick(self, now)
 
     def build(self):
         self.title = L("larp")

@@ -9,14 +9,13 @@ screen (titlebout_ui.py) in its place, which unloads this module: the fight
 runs without the set-up's code and the set-up without the fight's."""
 import sys
 
-from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Message
-from dicebox.ui.home import reboot, unload, unload_new
+from dicebox.ui.home import unload, unload_new
 from dicebox.ui.lang import t
 from dicebox.ui.titlebout_text import tt
 
@@ -288,9 +287,6 @@ class Setup(Menu):
         return opts
 
     def begin(self):
-        self._start(self._begin)
-
-    def _begin(self):
         app = self.app
         # The fight's code first: its class and module dicts need the largest
         # blocks of the start (592 bytes), found before the cards and the game
@@ -304,27 +300,6 @@ class Setup(Menu):
         unload(_CARD_MODULES[:2] + ("dicebox.core.tbcsv",))  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
 
-    def _start(self, step, *args):
-        """step(*args) of a bout's start. One that finds no room on this power-on's
-        heap, broken up by the screens before it, is saved as the unfinished fight
-        and opens after a restart, on a whole heap, as after a power cut;
-        the table's AGG tie roll-off, if still owed, is asked there."""
-        loaded = tuple(sys.modules)
-        self.starting = None  # the bout's record, once made
-        try:
-            step(*args)
-        except MemoryError:
-            rec, self.starting = self.starting, None
-            unload_new(loaded)
-            if rec is None:  # before the record: made now, on the heap the start has let go
-                rec = _record.Record(_tb().RULESET, self.options(), self.app.new_seed())
-                unload(_CARD_MODULES)
-            if self.app.store.has_current():  # another fight there is kept, never written over
-                call_once("dicebox.ui.keep", "keep", self.app, rec)
-            self.app.store.save_current("", rec.parts())
-            if not reboot(self.app, "resume"):
-                raise
-
     def open_bout(self, rec):
         """The game, while the card checks and demo charts it needs are here;
         then they leave and the fight screen takes the game. With table dice
@@ -333,7 +308,6 @@ class Setup(Menu):
         app = self.app
         from dicebox.ui.session import Session
 
-        self.starting = rec
         self.items = ()  # rows and their closures; resumed() builds them again
         try:
             session = Session(app, rec)
@@ -345,7 +319,7 @@ class Setup(Menu):
 
             def given(value):
                 rec.dice.append(value)
-                self._start(self.open_bout, rec)  # the picker has gone: the set-up is on top again
+                self.open_bout(rec)  # the picker has gone: the set-up is on top again
 
             app.push(_ui().roll_off(app, need, given))
             return

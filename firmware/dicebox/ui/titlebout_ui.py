@@ -37,9 +37,9 @@ _SETUP_MODULES = const(("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.
 
 
 def screen_for(app, rec):
-    """The fight screen for a saved record. A bout saved before the table's AGG
-    tie roll-off (a start restarted for a whole heap: titlebout_setup) asks for
-    those dice first, one picker each; BACK leaves it saved for the next boot."""
+    """The fight screen for a saved record. One that still owes the table's AGG
+    tie roll-off (a record made elsewhere and copied in as current.json) asks
+    for those dice first, one picker each; BACK leaves it saved for the next boot."""
     try:
         screen = TitleBoutScreen(app, rec)
     except _dice.NeedDie as need:
