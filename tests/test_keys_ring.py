@@ -1,7 +1,7 @@
 """hw/keys.py's ring: taps made while the loop is busy (a mode opening, a
 Title Bout's first roll) all reach the debouncer, in order, with their times.
 The module runs here on stand-ins for machine's Pin and Timer: its IRQ
-callback is called by hand, as the Pico's timer would every 5 ms."""
+callback is called by hand, as the Pico's timer would every 2 ms."""
 import importlib
 import sys
 import types
@@ -90,7 +90,7 @@ def test_a_change_the_irq_records_during_a_poll_never_gets_a_time_after_the_loop
         fired = False
 
         def update(self, levels, at):
-            if not IrqMidPoll.fired:  # the 5 ms timer fires while the poll replays
+            if not IrqMidPoll.fired:  # the timer fires while the poll replays
                 IrqMidPoll.fired = True
                 clock[0] += 1
                 _Pin.levels[DOWN_PIN] = 0
