@@ -284,8 +284,9 @@ def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
     listing, states, lines = vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=_INTO_A_FIGHT.get(mode, ()),
                                                   mode=mode)
     assert not [x for x in lines if x.startswith("SOFT_RESET")]
-    # a fight was played: in History (a dice session or a shot joins its fold, f*.rec) or under way
-    assert [n for n in listing if n.startswith(("h", "f")) or n == "current.json"], listing
+    # a fight was played: in History (a dice session or a shot joins its fold, f*.rec), left
+    # unfinished and kept (u*.rec), or under way
+    assert [n for n in listing if n.startswith(("h", "f", "u")) or n == "current.json"], listing
     figure("button storm, virtual board, one mode (%s), code in ROM, heap=%s" % (mode, heap),
            "%d presses, no error, the fight survives the power cut; heap free at the end %d B"
            % (presses, states["end"]["heap_free"]))
