@@ -6,7 +6,6 @@ from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.lang import t
 from dicebox.ui.larp_ui import L, label
 from dicebox.ui.larp_fights import big_line, last_event, offer_wounds, roll_before
 
