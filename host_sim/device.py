@@ -123,9 +123,9 @@ class Device:
         self.app.boot(self.now)
 
     def restart(self):
-        """What the Pico's soft reset does: a new App boots (its Home opens the mode
-        the old one restarted for), with a new debouncer and the panel set up again.
-        The simulated clock runs on."""
+        """What the Pico's soft reset does (OK on the loop's error screen): a new App
+        boots (it resumes the saved fight), with a new debouncer and the panel set up
+        again. The simulated clock runs on."""
         self.restarts += 1
         if self.on_restart is not None:
             self.on_restart(self)

@@ -99,7 +99,7 @@ def every_mode_was_stormed(rulesets, modes, fights_too):
 def test_storm_on_cpython_matches_micropython_step_for_step(mp, rom, tmp_path):  # noqa: F811
     presses = size(250, 4000)
     cp = run_cpython(tmp_path, "11", presses)
-    # in-process reboots, and a new interpreter at each power cut and restart: a boot
+    # in-process reboots, and a new interpreter at each power cut: a boot
     # from the flash alone is the same boot. Both replay every record as CPython does.
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses) == cp
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses, restart=True) == cp
