@@ -22,7 +22,7 @@ def start(ruleset, options, args):
     try:
         game = record.start(rec)
     except RecordError as e:
-        raise CliError("--dice: %s" % e if "dice" in str(e) else str(e))
+        raise common.fight_error(e)
     return rec, game
 
 

@@ -66,7 +66,7 @@ def test_roll_the_most_count_allowed_saves_and_replays(tmp_path):
         (["roll", "d6", "--seed", "-3"], "--seed"),
         (["roll", "d6", "--count", "0"], "--count"),
         (["roll", "d6", "--dice", "1,a"], "--dice"),
-        (["roll", "d6", "--dice", "9"], "9 is not in 1..6"),
+        (["roll", "d6", "--dice", "9"], "error: --dice: forced die 1 (d6 for d6): 9 is not in 1..6"),
         (["roll", "d20+A"], "names values"),
         (["replay", "/nonexistent/rec.json"], "/nonexistent/rec.json"),
         (["bogus"], "invalid choice"),

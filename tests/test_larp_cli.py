@@ -170,6 +170,8 @@ def test_an_all_digit_roster_name_is_refused_so_numbers_mean_numbers(tmp_path):
     (["fight", "boxing", "--cards", "7"], "--cards: 7 is outside 1..6"),
     (["fight", "boxing", "--targets", "jaw", "--strategy", "random"], "give one of them"),
     (["fight", "duel", "--dice", "7"], "--dice: forced die 1"),
+    # boxing deals its cards as the fight is set up: a bad die there was a traceback
+    (["fight", "boxing", "--dice", "0", "--strategy", "random"], "error: --dice: forced die 1 (d6 for card for boxer 1): 0 is not in 1..6"),
     (["shoot", "--choose", "tail"], "--choose: choice 1 'tail'"),
     (["shoot", "--dice", "6", "--choose", "left-arm"], "--choose: choice 1: shot 1 needs a body or head choice"),
     (["fight", "stealth"], "--stop-ms"),

@@ -83,6 +83,13 @@ def test_bad_records_give_one_clear_error(change, message):
         record.replay(rec)
 
 
+def test_a_bad_forced_die_rolled_as_the_fight_is_set_up_is_a_record_error():
+    # LARP boxing deals its cards in Game(): the dice error comes out of start(), not feed()
+    rec = record.Record("boxing", {}, 1, [], [0])
+    with pytest.raises(RecordError, match=r"^dice: forced die 1 \(d6 for card for boxer 1\): 0 is not in 1..6$"):
+        record.start(rec)
+
+
 def test_missing_fields_and_bad_json():
     obj = _rec()
     del obj["seed"]

@@ -30,7 +30,7 @@ def run(args):
     try:
         game = record.replay(rec)
     except RecordError as e:
-        raise CliError("--dice: %s" % e)
+        raise common.fight_error(e)
     if args.save:
         common.write_text(args.save, rec.dumps() + "\n")
     if args.json:

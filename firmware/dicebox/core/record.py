@@ -120,7 +120,10 @@ def start(record, ask=False):
     mod = rulesets.load(record.ruleset)
     options = check_options(mod.OPTIONS, record.options)
     log = Log()
-    return mod.Game(options, _dice.Dice(record.seed, record.dice, log, ask), log)
+    try:  # some rule sets roll as the fight is set up (LARP boxing deals its cards)
+        return mod.Game(options, _dice.Dice(record.seed, record.dice, log, ask), log)
+    except _dice.DiceError as e:
+        raise RecordError("dice: %s" % e)
 
 
 def feed(game, record, index):
