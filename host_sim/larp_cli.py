@@ -35,7 +35,7 @@ def feed(rec, game, value, what):
         rec.inputs.pop()
         msg = str(e)
         if msg.startswith("dice: "):
-            raise CliError("--dice: %s" % msg[6:])
+            raise common.fight_error(e)
         raise CliError("%s: %s" % (what, msg.split(": ", 1)[-1]))
 
 
