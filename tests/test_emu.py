@@ -110,7 +110,23 @@ def test_the_tour_plays_on_the_simulator_through_every_mode():
         steps = script.parse(f.read(), "tour")
     ref = Reference(steps, json.dumps({"seed_source": "fixed", "seed": 123456789}), "ssd1306")
     assert len(ref.frames) > 40 and ref.shots and ref.events
-    assert ref.restarts == [] and len(ref.opens) >= 4  # every mode opens in the same power-on
+    assert len(ref.opens) >= 4  # every mode opens in the same power-on (a restart raises)
+
+
+def test_a_script_whose_reference_restarts_is_refused(monkeypatch):
+    # the box restarts only from the error screen: such a run would time an error
+    from host_sim.device import Device, Restart
+
+    real = Device._step
+
+    def _step(self):
+        if self.now >= 500:
+            raise Restart()  # as the error screen's OK does
+        real(self)
+
+    monkeypatch.setattr(Device, "_step", _step)
+    with pytest.raises(RuntimeError, match="restarted at 500 ms"):
+        Reference(script.parse("wait 600\n", "t"), json.dumps({"seed_source": "fixed", "seed": 1}), "ssd1306")
 
 
 def test_the_button_irq_calls_no_python_and_allocates_nothing():

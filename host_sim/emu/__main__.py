@@ -87,7 +87,10 @@ def run_one(name, text, args, layout, rom_size, work, report_mem=True):
     settings = _settings(args.seed)
     files, rom, board = stage_flash(args.board, layout, work, settings, report_mem)
     controller = board["display"]["controller"]
-    ref = Reference(steps, settings, controller)
+    try:
+        ref = Reference(steps, settings, controller)
+    except RuntimeError as e:
+        raise CliError("%s: %s" % (name, e)) from None
     result = Result()
     console = os.path.join(args.out, "%s-%s%s-console.txt" % (layout, name, "-raw" if report_mem == "raw" else ""))
     run = Run(args.fw, files, rom, FS_OFFSET - rom_size if rom is not None else None, board, console)
@@ -140,7 +143,7 @@ def summary(name, layout, r):
         "boot_ms": r.boot_ms, "frames": r.frames,
         "nav_ms": {"n": len(nav), "p50": _pct(nav, 50), "p99": _pct(nav, 99), "max": max(nav) if nav else None},
         "ok_ms": {"n": len(ok), "p50": _pct(ok, 50), "p99": _pct(ok, 99), "max": max(ok) if ok else None},
-        "mode_open_ms": r.resets,
+        "mode_open_ms": r.opens,
         "heap_used_max": max(used) if used else None, "heap_free_min": min(free) if free else None,
         "largest_free_min": min(big) if big else None,
         "stack_peak": r.stack_peak,
@@ -230,7 +233,7 @@ def main(argv=None):
                 # Times come from a second pass whose memory report does not collect: a report
                 # that collects after every frame keeps a box's collections out of every press
                 timed = run_one(name, text, args, layout, rom_size, work, "raw")
-                r.boot_ms, r.presses, r.resets = timed.boot_ms, timed.presses, timed.resets
+                r.boot_ms, r.presses, r.opens = timed.boot_ms, timed.presses, timed.opens
                 r.failures += ["timed pass: " + f for f in timed.failures]
                 r.wall_s += timed.wall_s
                 r.emulated_ms += timed.emulated_ms

@@ -3,8 +3,8 @@
 The simulator runs the script first: it resolves `choose` into presses and
 gives the reference frames and the level changes with their times. The
 emulated Pico then gets the same level changes at the same times after its
-boot; a soft reset (the box's own restart) waits for its new first frame, as
-a user waits for the screen, and the times after it move by that wait.
+boot. The box never restarts by itself, so a script whose reference restarts
+(the error screen's OK) is refused: its frames would time nothing.
 """
 import json
 import os
@@ -15,7 +15,6 @@ from host_sim.emu.board import NS_PER_MS, EmuBoard, littlefs_image
 BUTTONS = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")  # dicebox.buttons order
 _SETTLE_MS = 150  # no I2C for this long: the frame is complete and the box idles
 _BOOT_LIMIT_MS = 20000
-_RESET_LIMIT_MS = 20000
 # after the script's last event the box may still be busy (a Title Bout set-up opens in
 # ~850 ms): its last frame is waited for this long, as a user waits for the screen
 _END_LIMIT_MS = 5000
@@ -27,7 +26,7 @@ _BAD = re.compile(r"Traceback|Error|[Ee]xception|nlr_jump_fail|FATAL|HardFault")
 
 
 class Reference:
-    """The script on the simulator: frames, shots, level changes, restarts (ms)."""
+    """The script on the simulator: frames, shots, level changes (ms)."""
 
     def __init__(self, steps, settings_text, controller):
         from dicebox.ui.home import MODES
@@ -41,7 +40,6 @@ class Reference:
         store.files["settings.json"] = settings_text
         ref = self
         self.events = []  # (ms, levels)
-        self.restarts = []  # (ms, index of the new boot's first frame) of each soft reset
         self.opens = []  # ms of each level change that opened a mode from a bare Home
         home_only = [True]
         self.frames = []  # glass after each frame
@@ -58,8 +56,8 @@ class Reference:
                 Device.wait(self, ms)
 
             def restart(self):
-                ref.restarts.append((self.now, len(ref.frames)))  # the next frame is the new boot's first
-                Device.restart(self)
+                raise RuntimeError("the simulator hit an error and restarted at %d ms; "
+                                   "make emu compares runs without errors" % self.now)
 
         dev = Recording(store=store, platform=Platform(b"\0\0\0\1"), controller=controller)
         dev.on_frame = lambda d: self.frames.append(bytes(d.glass()))
@@ -86,7 +84,7 @@ class Result:
         self.stack = []
         self.stack_peak = None
         self.boot_ms = None
-        self.resets = []  # ms from the edge that opened a mode to its screen (a soft reset's: the new boot's first frame)
+        self.opens = []  # ms from the edge that opened a mode to its screen
         self.console = ""
         self.frames = 0
         self.flash = None  # (sector and block erases, pages programmed, ms the chip was busy)
@@ -158,11 +156,9 @@ class Run:
         result.boot_ms = boot_end / NS_PER_MS
         t0 = emu.now_ns
         levels = 0
-        edges = []  # (ns, button, "press"/"release"/"open"/"reboot", script ms)
+        edges = []  # (ns, button, "press"/"release"/"open", script ms)
         opens = set(ref.opens)
-        restarts = list(ref.restarts)
         shots = list(ref.shots)
-        resets_seen = emu.console.count(b"soft reboot")
         for ms, new in ref.events + [(ref.end, levels)]:
             while shots and shots[0][1] <= ms:
                 name, at, glass = shots.pop(0)
@@ -171,19 +167,6 @@ class Run:
             emu.run_until(t0 + ms * NS_PER_MS)
             if bar is not None:
                 bar.update(ms - bar.n)
-            if restarts and restarts[0][0] <= ms:
-                # the box is rebooting into the new mode: wait for its first frame
-                first_frame = ref.frames[restarts.pop(0)[1]]
-                edge = edges[-1][0] if edges else emu.now_ns
-                deadline = emu.now_ns + _RESET_LIMIT_MS * NS_PER_MS
-                while emu.console.count(b"soft reboot") == resets_seen and emu.now_ns < deadline:
-                    emu.run_ms(5)
-                resets_seen = emu.console.count(b"soft reboot")
-                first = self._settle(first_frame, edge, _RESET_LIMIT_MS, "soft reset")
-                result.resets.append((first - edge) / NS_PER_MS)
-                if edges:
-                    edges[-1] = edges[-1][:2] + ("reboot", edges[-1][3])  # its frame is the new boot's: timed above
-                t0 = emu.now_ns - ms * NS_PER_MS
             for b in range(len(BUTTONS)):
                 bit = 1 << b
                 if (levels ^ new) & bit and pins[b] is not None:
@@ -213,8 +196,6 @@ class Run:
         bursts = self.emu.bursts()
         for i, (ns, button, kind, _ms) in enumerate(edges):
             nxt = edges[i + 1][0] if i + 1 < len(edges) else None
-            if kind == "reboot":
-                continue
             done = None  # its first frame; a mode's, though the next edge came first (the box busy opening it)
             for start, end, nbytes, count, _glass in bursts:
                 if start < ns:
@@ -225,7 +206,7 @@ class Run:
                 break
             if done is not None:
                 if kind == "open":
-                    result.resets.append(done[0])
+                    result.opens.append(done[0])
                 else:
                     result.presses.append((button, kind) + done)
 
