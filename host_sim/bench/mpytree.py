@@ -43,7 +43,7 @@ def py_files(root, top):
 
 
 def compile_tree(src_root, rels, out):
-    """src_root/rel.py -> out/rel.mpy, named by its module in tracebacks (as make deploy does)."""
+    """src_root/rel.py -> out/rel.mpy, named by its path in tracebacks (as make deploy does)."""
     for rel in rels:
         target = os.path.join(str(out), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
