@@ -107,7 +107,7 @@ def mode_label(key, keys, en, ru_module):
     chosen); None when key is not one of the mode's. keys may be packed with the
     English labels as _TABLE is (en None), or a tuple beside en's."""
     # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are
-    # 4,570 B, and the tour's worst point is 116,384 of 120,000 B (make emu, files)
+    # 4,570 B, and the tour's worst point is 117,504 of 120,000 B (make emu, files)
     if isinstance(keys, str):
         at = keys.find("\n" + key + "\t")
         if at < 0:
