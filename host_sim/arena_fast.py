@@ -1,5 +1,5 @@
 """Arena duels for the host's many-fight commands (`stats arena`, `balance arena`):
-the same rules and the same dice stream as firmware/dicebox/core/arena.py, with
+the same rules and the same dice stream as firmware/dicebox/arena/rules.py, with
 no log, no record and no per-die calls through Dice and Rng.
 
 A fight here and the core's fight from the same seed and options end the same
@@ -14,7 +14,7 @@ numpy on the host, draws_for() makes a batch of fights' draws at once. The
 generator is the core's: s * A mod M equals Schrage's product, and k steps
 from a state are one multiplication by A**k mod M.
 """
-from dicebox.core import arena as _arena
+from dicebox.arena import rules as _arena
 from dicebox.core import rng as _rng
 
 _np = False  # numpy, imported at the first batch (not at every dicebox-sim start); None without it

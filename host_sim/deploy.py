@@ -222,10 +222,10 @@ def _demo_verdicts(out_dir):
     folder, keyed by the staged checks' code as the box keys its own list): its first Title
     Bout opening reads the cards for their CRCs and checks none. A demo card the checks
     refuse is the repository's fault: no deploy."""
-    from dicebox import cardlist
+    from dicebox.titlebout import cardlist
     from dicebox.core.jsonout import dumps
 
-    checks = cardlist.checks_crc(os.path.join(out_dir, "dicebox", "core", ""), ".mpy")
+    checks = cardlist.checks_crc(os.path.join(out_dir, "dicebox", "titlebout", ""), ".mpy")
     if checks is None:
         return  # no code files staged (a test's partial plan): the box checks the cards itself
     folder = os.path.join(out_dir, cardlist.DEMO)

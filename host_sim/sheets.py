@@ -178,7 +178,7 @@ def bracket(rec, game):
                 a, b = entrants[k - 1], f
                 res = results.get((r, min(a, b), max(a, b)))
                 if res:
-                    from dicebox.core.arena import METHODS
+                    from dicebox.arena.rules import METHODS
 
                     # in the gap between the pair's boxes, by the line to the winner
                     _text(d, (x + col - 66, (ys[-2] + ys[-1]) // 2), METHODS[res[1]] or "", small,

@@ -1,13 +1,14 @@
 """Title Bout fighters on the host: demo names, JSON card files, CSV import.
 
-CSV cards and chart sets (from a spreadsheet) are read by core/tbcsv.py,
+CSV cards and chart sets (from a spreadsheet) are read by titlebout/csvfiles.py,
 the same reading as on the box.
 """
 import os
 
-from dicebox import cards
-from dicebox.core import tbcsv, tbdata
-from dicebox.core import tbdemo
+from dicebox.titlebout import cards
+from dicebox.titlebout import csvfiles as tbcsv
+from dicebox.titlebout import data as tbdata
+from dicebox.titlebout import demo as tbdemo
 from host_sim import FIRMWARE, common
 from host_sim.errors import CliError
 

@@ -100,7 +100,7 @@ def pytest_terminal_summary(terminalreporter):
 
 def imports_during(fn, *args):
     """The dotted names of the modules fn(*args) imports, loaded already or not
-    ("from dicebox.core import arena" counts as dicebox.core.arena)."""
+    ("from dicebox.arena import rules" counts as dicebox.arena.rules)."""
     import builtins
 
     seen = set()

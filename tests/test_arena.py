@@ -6,7 +6,8 @@ Default builds are 6,6,6,6, so the targets are 13 (Strike, Kick, Block) and
 """
 import pytest
 
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.core.game import RecordError
 from dicebox.core.log import EVENT, ROLL
 from dicebox.core.record import Record

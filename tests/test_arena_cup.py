@@ -1,8 +1,10 @@
-"""The arena tournament ruleset (core/arena_cup.py): a whole single-elimination
+"""The arena tournament ruleset (arena/cup.py): a whole single-elimination
 cup as one record, its matches as stand-alone arena records."""
 import pytest
 
-from dicebox.core import arena, arena_cup, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
+from dicebox.arena import cup as arena_cup
 from dicebox.core.game import RecordError
 from dicebox.core.log import EVENT
 

@@ -6,7 +6,8 @@ import os
 import random
 
 from conftest import ROOT, SUPPORT
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.core.game import check_options
 from dicebox.core.rng import Rng
 from host_sim import arena_fast

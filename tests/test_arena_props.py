@@ -3,7 +3,8 @@ record rebuilds the same state; the core runs the same on MicroPython."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.core.jsonout import dumps
 from dicebox.core.record import Record
 

@@ -1,5 +1,5 @@
 """Arena in Russian: every event the cores can log has a Russian line on the
-fight screen (ui/arena_say_ru.py), the rulings screen shows translated names
+fight screen (arena/say_ru.py), the rulings screen shows translated names
 and values, and the Russian words load only while Russian is chosen."""
 import re
 import sys
@@ -8,16 +8,19 @@ from conftest import FIRMWARE
 import pytest
 
 from dicebox import buttons as B
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.core.log import EVENT
 from dicebox.core.record import Record
-from dicebox.ui import arena_edit, arena_say_ru, home, lang, text
+from dicebox.ui import home, lang, text
+from dicebox.arena import edit as arena_edit
+from dicebox.arena import say_ru as arena_say_ru
 from host_sim.device import Device, Platform
 from support.arena_events import events
 from test_arena import A_BUILD, B_BUILD, INIT, both_fail, both_fail_ab, mine_at, play
 
 # Forced-dice fights (the dice of tests/test_arena.py) that between them log
-# every event name core/arena.py has and all 20 random events.
+# every event name arena/rules.py has and all 20 random events.
 FIGHTS = [(both_fail(n) + extra, 2, {}) for n, extra in (
     (1, [7]), (2, [20, 20, 1, 3]), (6, [2]), (8, [2, 1]), (9, []), (10, [3]), (16, [3]), (17, [1, 3]),
     (18, [2, 3]), (19, [1, 2]), (20, [8, 8, 3, 15]),
@@ -75,7 +78,7 @@ def test_every_event_the_duel_core_logs_has_a_russian_line():
             assert russian != english and _is_russian(russian), (name, russian)
             assert not russian.startswith(name + " "), (name, russian)  # not the fallback
             assert not _drawable(russian), (russian, _drawable(russian))
-    assert seen == _emitted_names(FIRMWARE / "dicebox/core/arena.py")
+    assert seen == _emitted_names(FIRMWARE / "dicebox/arena/rules.py")
     assert events == set(range(1, 21))
 
 
@@ -104,7 +107,7 @@ def test_every_tournament_event_has_a_russian_line():
                 russian = arena_say_ru.say_cup(game, name, a, b, c)
                 assert russian != english and _is_russian(russian) and not _drawable(russian), russian
                 seen.add(name)
-    assert seen == _emitted_names(FIRMWARE / "dicebox/core/arena_cup.py")
+    assert seen == _emitted_names(FIRMWARE / "dicebox/arena/cup.py")
 
 
 def test_rulings_rows_are_labelled_and_translated():
@@ -134,8 +137,8 @@ def test_rulings_rows_are_labelled_and_translated():
 def test_rule_columns_line_up_with_their_keys():
     from test_lang import _column
 
-    en = _column(FIRMWARE / "dicebox/ui/arena_edit.py", "_RULE_EN")
-    ru = _column(FIRMWARE / "dicebox/ui/arena_edit_ru.py", "LABELS")
+    en = _column(FIRMWARE / "dicebox/arena/edit.py", "_RULE_EN")
+    ru = _column(FIRMWARE / "dicebox/arena/edit_ru.py", "LABELS")
     assert [k for _, k in en] == list(arena_edit._RULE_KEYS) == [k for _, k in ru]
     names = [o[0] for o in arena_edit.RULES]
     for name, _, allowed in arena_edit.RULES:
@@ -167,7 +170,7 @@ def _choose(d, label):
 
 @pytest.mark.parametrize("code", ("en", "ru"))
 def test_a_duel_on_the_box_speaks_the_settings_language(code):
-    for name in ("dicebox.ui.arena_say_ru", "dicebox.ui.arena_edit_ru"):
+    for name in ("dicebox.arena.say_ru", "dicebox.arena.edit_ru"):
         home._forget(name)  # imported by this file's other tests: the box must load them itself
     try:
         d = _device(code)
@@ -181,7 +184,7 @@ def test_a_duel_on_the_box_speaks_the_settings_language(code):
         assert d.app.top.items[0][0] == ("Оглушение: бросок -1" if ru else "Stun: roll -1")
         d.press(B.OK)
         d.press(B.BACK)
-        assert "dicebox.ui.arena_edit_ru" not in sys.modules  # left with the rulings screen
+        assert "dicebox.arena.edit_ru" not in sys.modules  # left with the rulings screen
         _choose(d, "Начать" if ru else "Start")
         fight = d.app.top
         assert type(fight).__name__ == "ArenaFight"
@@ -189,14 +192,14 @@ def test_a_duel_on_the_box_speaks_the_settings_language(code):
         assert fight.done and fight.session.over
         words = fight.lines
         assert any(_is_russian(w) for w in words) == ru
-        assert ("dicebox.ui.arena_say_ru" in sys.modules) == ru
+        assert ("dicebox.arena.say_ru" in sys.modules) == ru
         said = "".join(fight.lines)
         assert all(not _drawable(w) for w in fight.lines), said
         history = d.app.store.history()[0][1]
         method = fight.game.method
         assert history.endswith(arena_say_ru.METHODS[method] if ru else arena.METHODS[method])
         d.press(B.BACK)  # leave the fight: the set-up comes back, the fight's code goes
-        assert "dicebox.ui.arena_say_ru" not in sys.modules
+        assert "dicebox.arena.say_ru" not in sys.modules
     finally:
         lang.set_lang("en")
 
@@ -210,15 +213,15 @@ def _roll_purposes(*names):
     out = set()
     pattern = r'(?:roll\([^,()]+, |_d3\(|_test\([^()]*, )"([^"]+)"\)'
     for name in names:
-        out |= set(re.findall(pattern, (FIRMWARE / "dicebox/core" / name).read_text(encoding="utf-8")))
+        out |= set(re.findall(pattern, (FIRMWARE / "dicebox" / name).read_text(encoding="utf-8")))
     return out
 
 
 def test_every_roll_purpose_of_the_arena_and_larp_cores_reads_in_russian():
     from dicebox.ui import why_ru
 
-    whys = _roll_purposes("arena.py", "arena_cup.py", "larp_boxing.py", "larp_duel.py", "larp_shoot.py",
-                          "larp_stealth.py", "larp_wounds.py")
+    whys = _roll_purposes("arena/rules.py", "arena/cup.py", "larp/boxing.py", "larp/duel.py", "larp/shoot.py",
+                          "larp/stealth.py", "larp/wounds.py")
     assert len(whys) >= 25 and "initiative a" in whys and "accuracy" in whys
     for why in whys:
         for names in (None, ("Frost", "Trickster12")):
@@ -234,7 +237,7 @@ def test_every_title_bout_roll_purpose_reads_in_russian():
     from dicebox.ui import why_ru
 
     # every W_ tuple of the source, private consts included (those leave no global)
-    tree = ast.parse((FIRMWARE / "dicebox/core/titlebout.py").read_text())
+    tree = ast.parse((FIRMWARE / "dicebox/titlebout/rules.py").read_text())
     whys = [w for node in tree.body if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").lstrip("_").startswith("W_")
             for w in ast.literal_eval(node.value.args[0] if isinstance(node.value, ast.Call) else node.value)]
     assert len(whys) >= 24 and "AGG tie red 2d6" in whys
@@ -273,7 +276,8 @@ _MP_SAY = """
 import json, sys
 from arena_events import events
 from dicebox.core import record
-from dicebox.ui import arena_say_ru, why_ru
+from dicebox.ui import why_ru
+from dicebox.arena import say_ru as arena_say_ru
 fights, whys = json.load(open(sys.argv[1]))
 for dice, steps, options in fights:
     game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
@@ -289,7 +293,7 @@ def test_the_russian_words_are_the_same_on_micropython(mp, tmp_path):
 
     from dicebox.ui import why_ru
 
-    whys = sorted(_roll_purposes("arena.py", "arena_cup.py", "larp_duel.py", "larp_shoot.py", "larp_boxing.py"))
+    whys = sorted(_roll_purposes("arena/rules.py", "arena/cup.py", "larp/duel.py", "larp/shoot.py", "larp/boxing.py"))
     (tmp_path / "in.json").write_text(json.dumps([FIGHTS, whys]))
     (tmp_path / "say.py").write_text(_MP_SAY)
     want = []

@@ -5,9 +5,10 @@ import json
 import pytest
 from conftest import imports_during
 
-from dicebox import arena_roster
+from dicebox.arena import roster as arena_roster
 from dicebox import buttons as B
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.store import Store
 from host_sim.device import Device, Platform
 
@@ -46,13 +47,13 @@ def choose(d, *labels):
 
 def test_the_menu_opens_without_the_rules_core_and_a_duel_starts_with_it():
     d = device()
-    assert "dicebox.core.arena" not in imports_during(open_arena, d)  # no fighters file: the built-in roster
+    assert "dicebox.arena.rules" not in imports_during(open_arena, d)  # no fighters file: the built-in roster
     assert top(d) == "ArenaMenu"
     choose(d, "Duel")
-    assert "dicebox.core.arena" in imports_during(choose, d, "Start") and top(d) == "ArenaFight"
+    assert "dicebox.arena.rules" in imports_during(choose, d, "Start") and top(d) == "ArenaFight"
     d2 = device(store=d.store)
     arena_roster.save(d2.store, arena_roster.DEFAULTS[:2])
-    assert "dicebox.core.arena" in imports_during(open_arena, d2)  # a file's builds are checked by it
+    assert "dicebox.arena.rules" in imports_during(open_arena, d2)  # a file's builds are checked by it
 
 
 def new_fighter(d):
@@ -226,7 +227,7 @@ def _fights_showing(*wanted):
 
 
 def test_grid_draws_mines_crystals_and_crumbled_ends():
-    from dicebox.ui import arena_play
+    from dicebox.arena import play as arena_play
 
     for key, rec in _fights_showing("mines", "crystals", "crumbled").items():
         d = device()

@@ -195,7 +195,7 @@ def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, header, jnl, c
         assert (root / "wounds.jnl.bad").read_bytes() == jnl and not (root / "wounds.jnl").exists()
     to_home(dev)
     home = dev.app.top
-    home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[2] for m in MODES].index("larp_ui")
+    home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[2] for m in MODES].index("dicebox.larp.menu")
     dev.press(B.OK)
     dev.wait(100)  # the menu's tick
     for _ in range(3):  # a mode still opens (an alert that rings as it does is answered first)

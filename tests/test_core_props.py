@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_titlebout import ANT, HAG, card
 
-from dicebox.core import invariants, larp, record, rulesets
-from dicebox.core import larp_wounds as W
+from dicebox.core import invariants, record, rulesets
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError
 from dicebox.core.jsonout import dumps
 from dicebox.core.rng import SEED_MAX

@@ -11,12 +11,18 @@ from hardening import figure, size
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dicebox import arena_roster, board, cards, roster
+from dicebox import board
+from dicebox.arena import roster as arena_roster
+from dicebox.titlebout import cards
+from dicebox.larp import roster
 from dicebox import settings as S
 from dicebox import store as ST
-from dicebox.core import arena, larp, record, tbdata
+from dicebox.core import record
+from dicebox.arena import rules as arena
+from dicebox.larp import common as larp
+from dicebox.titlebout import data as tbdata
 from dicebox.core.game import RecordError
-from dicebox.core.tbdemo import CHARTS
+from dicebox.titlebout.demo import CHARTS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = size(150, 2500)

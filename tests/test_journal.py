@@ -43,7 +43,7 @@ def test_both_interpreters_read_the_same_journals(mp, tmp_path):
 
 DAMAGED = '''
 import sys
-from dicebox import journal
+from dicebox.larp import journal
 from dicebox.store import Store
 
 st = Store(sys.argv[1])

@@ -4,7 +4,10 @@ import re
 from conftest import FIRMWARE
 import pytest
 
-from dicebox.ui import arena_text, lang, larp_ui, titlebout_text
+from dicebox.ui import lang
+from dicebox.arena import text as arena_text
+from dicebox.larp import menu as larp_ui
+from dicebox.titlebout import text as titlebout_text
 
 
 def _column(path, name):
@@ -23,7 +26,7 @@ def _english(mod, name):
     _TABLE ("\\nkey\\tlabel" a label, then "\\n": titlebout_text.py)."""
     table = getattr(mod, "_TABLE", None)
     if table is None:
-        return _column(FIRMWARE / ("dicebox/ui/%s.py" % name), "_EN")
+        return _column(FIRMWARE / (name.replace(".", "/") + ".py"), "_EN")
     assert table.startswith("\n") and table.endswith("\n") and "\n\n" not in table
     rows = [row.split("\t") for row in table[1:-1].split("\n")]
     assert all(len(row) == 2 for row in rows), [row for row in rows if len(row) != 2]
@@ -31,7 +34,7 @@ def _english(mod, name):
 
 
 def test_columns_line_up_with_the_keys():
-    en = _english(lang, "lang")
+    en = _english(lang, "dicebox.ui.lang")
     ru = _column(FIRMWARE / "dicebox/ui/lang_ru.py", "LABELS")
     keys = [k for _, k in en]
     assert [k for _, k in ru] == keys and len(set(keys)) == len(keys)
@@ -54,13 +57,13 @@ def test_t_follows_the_language():
 
 @pytest.mark.parametrize("mod", (arena_text, titlebout_text, larp_ui), ids=lambda m: m.__name__)
 def test_mode_label_columns_line_up_with_their_keys(mod):
-    name = mod.__name__.rsplit(".", 1)[1]
+    name = mod.__name__
     en = _english(mod, name)
-    ru = _column(FIRMWARE / ("dicebox/ui/%s_ru.py" % name), "LABELS")
+    ru = _column(FIRMWARE / (name.replace(".", "/") + "_ru.py"), "LABELS")
     keys = [k for _, k in en] if hasattr(mod, "_TABLE") else list(mod._KEYS)
     assert [k for _, k in en] == keys == [k for _, k in ru]
     assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
-    lookup = {"arena_text": arena_text.t, "titlebout_text": titlebout_text.tt, "larp_ui": larp_ui.L}[name]
+    lookup = {arena_text: arena_text.t, titlebout_text: titlebout_text.tt, larp_ui: larp_ui.L}[mod]
     assert [lookup(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 

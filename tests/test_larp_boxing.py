@@ -4,7 +4,8 @@ import json
 import pytest
 from larp_helpers import ZONE, bout, deal_dice, events
 
-from dicebox.core import larp_text, record
+from dicebox.core import record
+from dicebox.larp import words as larp_text
 from dicebox.core.game import RecordError
 
 HA, OH, OOOF = 0, 1, 2

@@ -2,8 +2,11 @@
 import pytest
 from larp_helpers import events
 
-from dicebox.core import larp_duel
-from dicebox.core import larp, larp_stealth, larp_wounds, record
+from dicebox.larp import duel as larp_duel
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import stealth as larp_stealth
+from dicebox.larp import wounds as larp_wounds
 from dicebox.core.game import RecordError
 
 

@@ -14,7 +14,7 @@ from conftest import FIRMWARE, SUPPORT
 from hardening import figure, size
 from test_larp_wounds import _events, _model, _schedule, _valid
 
-from dicebox.core import larp_wounds as W
+from dicebox.larp import wounds as W
 
 HOURS = 4
 END = HOURS * 3600 * 1000

@@ -5,14 +5,14 @@ import re
 import pytest
 
 from dicebox import buttons as B
-from dicebox import journal
-from dicebox.core import larp
-from dicebox.core import larp_wounds as W
+from dicebox.larp import journal
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.store import Store
-from dicebox.ui import larp_fights as LF
-from dicebox.ui import larp_wounds_ui as LW
+from dicebox.larp import fights as LF
+from dicebox.larp import wounds_ui as LW
 from dicebox.ui import text
-from dicebox.ui.larp_ui import tracker
+from dicebox.larp.menu import tracker
 from conftest import SUPPORT
 from hardening import PICO_BUDGET_HEAP
 from host_sim.device import Device, Platform
@@ -343,7 +343,7 @@ def test_duel_wounds_go_onto_the_tracker():
 def wake_once_short(monkeypatch):
     """The next wake of a sleeping session finds no heap (MemoryError), the ones
     after it do; returns a list that holds the Timer once that has happened."""
-    from dicebox.ui import larp_timer
+    from dicebox.larp import timer as larp_timer
 
     wake, failed = larp_timer.Timer.wake, []
 
@@ -374,8 +374,8 @@ def test_duel_wounds_with_no_room_for_the_session_are_the_loops_error_and_the_du
 
 def sleeping_menu(d):
     """A session started, back on the LARP menu with the session asleep."""
-    from dicebox.ui import larp_timer
-    from dicebox.ui.larp_ui import rest
+    from dicebox.larp import timer as larp_timer
+    from dicebox.larp.menu import rest
 
     start_session(d)
     d.press(B.BACK)
@@ -388,7 +388,7 @@ def sleeping_menu(d):
 def test_wounds_for_two_targets_ask_twice_and_both_dialogs_draw():
     """A confirm over a confirm drew the screen under the top, itself, for ever
     (RecursionError; found by a fuzz of wound offers)."""
-    from dicebox.ui.larp_fights import offer_wounds
+    from dicebox.larp.fights import offer_wounds
 
     d = device()
     menu = sleeping_menu(d)
@@ -808,7 +808,7 @@ def test_the_literal_firearms_duel_is_a_choice_in_the_duel_menu():
 
 JOURNAL_SCRIPT = """
 import sys
-from dicebox import journal
+from dicebox.larp import journal
 from dicebox.store import Store
 st = Store(sys.argv[1])
 for i in range(5):

@@ -8,9 +8,10 @@ import pytest
 from conftest import FIRMWARE, SUPPORT
 from larp_helpers import events
 
-from dicebox import roster
-from dicebox.core import larp, record
-from dicebox.core import larp_wounds as W
+from dicebox.larp import roster
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError
 
 M = 60000

@@ -71,7 +71,7 @@ LATIN_OK_SCREENS = {"Transcript", "NameEditor"}  # the record's log; a name's le
 def names():
     import json
 
-    from dicebox import arena_roster
+    from dicebox.arena import roster as arena_roster
 
     out = {"English"}
     folder = os.path.join(ROOT, "firmware", "data", "titlebout", "fighters")
@@ -120,7 +120,8 @@ class AnyOf(str):
     def __new__(cls, label):
         from dicebox.ui import lang, lang_ru
 
-        from dicebox.ui import titlebout_text, titlebout_text_ru
+        from dicebox.titlebout import text as titlebout_text
+        from dicebox.titlebout import text_ru as titlebout_text_ru
 
         pairs = list(zip([r.split("\t")[1] for r in lang._TABLE[1:-1].split("\n")], lang_ru.LABELS)) + list(zip([r.split("\t")[1] for r in titlebout_text._TABLE[1:-1].split("\n")], titlebout_text_ru.LABELS))
 
@@ -241,7 +242,7 @@ def test_a_bout_resumed_before_its_roll_off_lays_out(lang):
 def test_a_scoresheet_round_with_every_mark_lays_out(lang):
     """Both corners' round 1 at its widest: two-digit points, two knockdowns,
     two cuts and points off for fouls ("10 D2C2F-12" beside its rival's)."""
-    from dicebox.core import titlebout as tb
+    from dicebox.titlebout import rules as tb
 
     dev = device(lang)
     steps = [("choose", AnyOf("Title Bout"), "bout"), ("choose", AnyOf("Start the bout"), "bout")]
@@ -294,7 +295,7 @@ def test_the_paused_timers_notice_lays_out(lang):
     the time-off picker at its widest (23:59)."""
     from test_larp_ui import start_session, wound
 
-    from dicebox.core import larp
+    from dicebox.larp import common as larp
 
     first = device(lang)
     start_session(first)
@@ -326,11 +327,13 @@ def firmware_screens():
     from dicebox.ui.app import Screen
 
     names = set()
-    for mod in pkgutil.iter_modules(_ui.__path__):
-        module = __import__("dicebox.ui." + mod.name, fromlist=["x"])
-        for name, obj in inspect.getmembers(module, inspect.isclass):
-            if issubclass(obj, Screen) and obj.__module__ == module.__name__:
-                names.add(name)
+    for pkg in ("ui", "dice", "titlebout", "larp", "arena"):
+        path = [os.path.join(os.path.dirname(_ui.__path__[0]), pkg)]
+        for mod in pkgutil.iter_modules(path):
+            module = __import__("dicebox.%s.%s" % (pkg, mod.name), fromlist=["x"])
+            for name, obj in inspect.getmembers(module, inspect.isclass):
+                if issubclass(obj, Screen) and obj.__module__ == module.__name__:
+                    names.add(name)
     return names
 
 

@@ -36,9 +36,9 @@ def test_every_mode_opens_in_one_power_on():
     one after the other (make emu measures it)."""
     d = Device(store=MemoryStore())
     first = d.app
-    for module in ("dice_ui", "titlebout_setup", "larp_ui", "arena_ui", "dice_ui"):
+    for module in ("dicebox.dice.screen", "dicebox.titlebout.setup", "dicebox.larp.menu", "dicebox.arena.setup", "dicebox.dice.screen"):
         open_row(d, MODE_AT[module])
-        assert type(d.app.top).__module__ == "dicebox.ui." + module
+        assert type(d.app.top).__module__ == module
         back_home(d)
     open_row(d, HISTORY_AT)
     back_home(d)
@@ -50,20 +50,20 @@ def test_back_on_home_a_modes_code_leaves_the_heap():
 
     from dicebox import forget
 
-    for name in [n for n in sys.modules if n.startswith("dicebox.ui.arena")]:
+    for name in [n for n in sys.modules if n.startswith("dicebox.arena")]:
         forget(name)  # as on a Pico: a boot loads no mode's code (this process may have imported it)
     d = Device(store=MemoryStore())
-    open_row(d, MODE_AT["arena_ui"])
-    assert "dicebox.ui.arena_ui" in sys.modules
+    open_row(d, MODE_AT["dicebox.arena.setup"])
+    assert "dicebox.arena.setup" in sys.modules
     back_home(d)
-    assert "dicebox.ui.arena_ui" not in sys.modules  # Home.resumed unloads it
-    open_row(d, MODE_AT["dice_ui"])
-    assert "dicebox.ui.arena_ui" not in sys.modules and screens(d) == ["Home", "DiceScreen"]
+    assert "dicebox.arena.setup" not in sys.modules  # Home.resumed unloads it
+    open_row(d, MODE_AT["dicebox.dice.screen"])
+    assert "dicebox.arena.setup" not in sys.modules and screens(d) == ["Home", "DiceScreen"]
 
 
 def test_a_fight_of_another_mode_resumes_in_the_same_power_on():
     d = Device(store=MemoryStore())
-    open_row(d, MODE_AT["dice_ui"])
+    open_row(d, MODE_AT["dicebox.dice.screen"])
     back_home(d)
     d.store.save_current((ROOT / "tests/records/arena-seed.json").read_text())
     d.app.top.build()  # Home now offers Resume, first; it stays on the row it was on (Dice)
@@ -80,23 +80,23 @@ def test_the_wound_session_sleeps_in_another_mode_and_loses_no_time():
     d.wait(7000)  # under the tracker's SAVE_MS: the clock file does not have it yet
     assert tracker.ms >= 7000
     back_home(d)
-    open_row(d, MODE_AT["dice_ui"])
+    open_row(d, MODE_AT["dicebox.dice.screen"])
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
     asleep = d.app.stack[0].tasks[0]  # the session runs on in the background, asleep
     assert type(asleep).__name__ == "Timer" and asleep.ms >= 7000
     assert d.store.exists(WOUNDS[0])
     d.wait(3000)
     back_home(d)
-    open_row(d, MODE_AT["larp_ui"])  # LARP wakes it for good
+    open_row(d, MODE_AT["dicebox.larp.menu"])  # LARP wakes it for good
     woken = d.app.stack[0].tasks[0]
     assert type(woken).__name__ == "Tracker" and woken.ms >= 10000
 
 
-@pytest.mark.parametrize("first, second", [("dice_ui", "titlebout_setup"), ("larp_ui", "arena_ui"),
-                                           ("arena_ui", "larp_ui"), ("titlebout_setup", "dice_ui")])
+@pytest.mark.parametrize("first, second", [("dicebox.dice.screen", "dicebox.titlebout.setup"), ("dicebox.larp.menu", "dicebox.arena.setup"),
+                                           ("dicebox.arena.setup", "dicebox.larp.menu"), ("dicebox.titlebout.setup", "dicebox.dice.screen")])
 def test_every_pair_of_modes_switches_cleanly(first, second):
     d = Device(store=MemoryStore())
     open_row(d, MODE_AT[first])
     back_home(d)
     open_row(d, MODE_AT[second])
-    assert d.restarts == 0 and type(d.app.top).__module__ == "dicebox.ui." + second
+    assert d.restarts == 0 and type(d.app.top).__module__ == second

@@ -36,7 +36,7 @@ def resumable(ruleset):
 
 def wound_session():
     """A wound session as the tracker writes it: start, wounds, clock saves, an undo, the end."""
-    from dicebox.core import larp_wounds as W
+    from dicebox.larp import wounds as W
 
     header = Record("wounds", {"participants": 30}, 0).dumps()
     lines = ["[%d,%d,%d,%d]" % tuple(v) for v in ([5000, W.WOUND, 3, 1], [9000, W.WOUND, 7, 2], [20000, W.HELP, 3, 0],

@@ -22,7 +22,7 @@ import serial.tools.list_ports
 from mpremote.transport_serial import SerialTransport
 
 from conftest import ROOT
-from dicebox import cardlist
+from dicebox.titlebout import cardlist
 from host_sim import deploy
 from vboard.harness import Board, lit
 

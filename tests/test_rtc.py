@@ -8,11 +8,11 @@ import pytest
 
 from conftest import ROOT
 from dicebox import buttons as B
-from dicebox.core import larp
+from dicebox.larp import common as larp
 from dicebox.core.clock import wall_seconds
 from dicebox.hw.rtc import Rtc
 from dicebox.store import Store
-from dicebox.ui.larp_ui import tracker
+from dicebox.larp.menu import tracker
 from host_sim import rtc_chip
 from host_sim.device import Device, Platform
 from test_larp_ui import device, start_session, top, wound, drawn  # noqa: E402

@@ -391,7 +391,7 @@ def test_full_flash_drops_oldest_history_to_file_a_finished_fight(tmp_path):
 
 def test_full_flash_drops_oldest_history_for_a_wound_journal_line(tmp_path):
     """Before, the append failed: the wound the judge gave was on screen, not on flash."""
-    from dicebox import journal
+    from dicebox.larp import journal
 
     st = ST.Store(str(tmp_path))
     st.add_history(REC2, "old")
@@ -442,7 +442,7 @@ def test_has_current_tells_without_reading(tmp_path):
 def test_a_save_with_no_heap_for_its_file_is_kept_for_the_loop(tmp_path, mode):
     """A MemoryError as the file opens (littlefs's cache, one block): the Store
     keeps the save, and the device loop writes it once the App is gone."""
-    from dicebox import journal
+    from dicebox.larp import journal
 
     short = [True]
 

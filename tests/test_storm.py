@@ -24,7 +24,7 @@ from dicebox.ui import home
 # cut, as the Pico's heap is new then.
 #
 # The whole box: every mode on one Home and in one power-on, a wound session in the
-# background (asleep in another mode: ui/larp_timer.py); and a box whose Home menu
+# background (asleep in another mode: larp/timer.py); and a box whose Home menu
 # offers one mode (storm.py --mode: a referee's power-on for one game). Each runs in
 # the Pico's whole heap and its live heap, sampled once a simulated minute, stays in
 # the Pico's budget (both in this port's bytes: tests/hardening.py).
@@ -231,7 +231,7 @@ def vboard_storm(rnd, presses):
 
 # A storm of 250 presses may wander the roster editor and Settings and never start a
 # duel: the arena's storm starts inside one (Duel, UP to Start, OK).
-_INTO_A_FIGHT = {"arena_ui": ("tap OK", "wait 300", "tap OK", "wait 300", "tap UP", "wait 100", "tap OK", "wait 300")}
+_INTO_A_FIGHT = {"dicebox.arena.setup": ("tap OK", "wait 300", "tap OK", "wait 300", "tap UP", "wait 100", "tap OK", "wait 300")}
 
 
 def vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=(), **opts):

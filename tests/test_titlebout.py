@@ -6,7 +6,7 @@ import json
 import pytest
 from conftest import FIRMWARE
 
-from dicebox.core import titlebout as tb
+from dicebox.titlebout import rules as tb
 from dicebox.core.dice import PCT
 from dicebox.core.game import RecordError
 from dicebox.core.log import EVENT, ROLL

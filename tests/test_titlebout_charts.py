@@ -5,10 +5,11 @@ import json
 import pytest
 from conftest import FIRMWARE
 
-from dicebox.core import tbcsv, tbdata
+from dicebox.titlebout import csvfiles as tbcsv
+from dicebox.titlebout import data as tbdata
 from dicebox.core.log import EVENT, ROLL
 from dicebox.core.record import Record, replay
-from dicebox.core.tbdemo import CHARTS
+from dicebox.titlebout.demo import CHARTS
 
 FIGHTERS = FIRMWARE / "data" / "titlebout" / "fighters"
 
@@ -148,7 +149,7 @@ def test_csv_charts_and_cards_read_and_an_own_card_saves_on_the_device_interpret
     (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(card("hagler")).encode())
     script = tmp_path / "go.py"
     script.write_text(
-        "from dicebox import cards\n"
+        "from dicebox.titlebout import cards\n"
         "c = cards.load_charts(%r)\nprint(c['punch'][4])\n"
         "k = cards.load_card(%r)\nprint(k['kdr2'], k['punches']['R-77'])\n"
         "print(cards.load_card(%r)['name'])\n"

@@ -112,7 +112,7 @@ def test_bad_fight_arguments_are_one_line(args, needle):
 
 
 def test_bad_chart_file_is_one_line_naming_the_field(tmp_path):
-    from dicebox.core.tbdemo import CHARTS
+    from dicebox.titlebout.demo import CHARTS
 
     bad = json.loads(json.dumps(CHARTS))
     bad["count"][1][0] = 14

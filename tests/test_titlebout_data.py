@@ -6,9 +6,9 @@ import json
 import pytest
 from conftest import FIRMWARE
 
-from dicebox import cards
-from dicebox.core import tbdata
-from dicebox.core.tbdemo import CHARTS
+from dicebox.titlebout import cards
+from dicebox.titlebout import data as tbdata
+from dicebox.titlebout.demo import CHARTS
 
 DATA = FIRMWARE / "data" / "titlebout"
 
@@ -119,7 +119,7 @@ def test_load_dir_on_the_device_interpreter(mp, tmp_path):
     (tmp_path / "b.json").write_text(json.dumps(_bad_card(lambda c: c.update(cf=0))))
     script = tmp_path / "load.py"
     script.write_text(
-        "from dicebox import cards\nfrom dicebox.core.tbdemo import CHARTS\n"
+        "from dicebox.titlebout import cards\nfrom dicebox.titlebout.demo import CHARTS\n"
         "found, errors = cards.load_dir(%r, CHARTS)\nprint([c['name'] for c in found])\nprint(errors)\n"
         "print(cards.load_charts(%r)['count'][3])\n" % (str(tmp_path), str(DATA / "charts-demo.json")))
     out = mp.run(script).stdout.decode().splitlines()

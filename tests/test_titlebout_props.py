@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_titlebout import ANT, HAG, card
 
-from dicebox.core import titlebout as tb
+from dicebox.titlebout import rules as tb
 from dicebox.core.record import Record, replay, transcript
 from dicebox.core.rng import SEED_MAX
 

@@ -5,7 +5,7 @@ tie-break (docs/rules/title-bout.md, rulings 12 and 18)."""
 import pytest
 from conftest import FIRMWARE
 
-from dicebox.core import titlebout as tb
+from dicebox.titlebout import rules as tb
 from dicebox.core.log import EVENT
 from dicebox.core.record import Record, replay
 

@@ -10,8 +10,8 @@ from conftest import FIRMWARE, ROOT, SUPPORT, imports_during
 from dicebox import buttons as B
 from dicebox import forget
 from dicebox.core import record
-from dicebox.core import titlebout as tb
-from dicebox.ui import titlebout_ui as ui
+from dicebox.titlebout import rules as tb
+from dicebox.titlebout import bout as ui
 from host_sim.device import Device, Platform
 from host_sim.memstore import MemoryStore
 
@@ -442,21 +442,21 @@ def test_a_bad_card_file_shows_one_error_and_the_good_cards_stay(tmp_path):
 
 def _reopen(d):
     """Back to Home and into the set-up again: whether the opening loaded the
-    card checks' code (dicebox.cards)."""
+    card checks' code (dicebox.titlebout.cards)."""
     while len(d.app.stack) > 1:
         d.press(B.BACK)
-    return "dicebox.cards" in imports_during(open_item, d, "Title Bout")
+    return "dicebox.titlebout.cards" in imports_during(open_item, d, "Title Bout")
 
 
 def test_a_second_opening_checks_no_unchanged_card_and_says_the_same(tmp_path):
     shutil.copy(FIGHTERS / "hagler.json", tmp_path / "hagler.json")
     shutil.copy(FIGHTERS / "antuofermo.json", tmp_path / "antuofermo.json")
     (tmp_path / "broken.json").write_text("{")
-    forget("dicebox.cardlist")  # as on a box (another test may have imported it): Home's boot does not hold it
+    forget("dicebox.titlebout.cardlist")  # as on a box (another test may have imported it): Home's boot does not hold it
     d = device(card_dirs=(str(tmp_path),))
     open_item(d, "Title Bout")
     first = (d.app.top.lines, d.app.stack[-2].found)
-    assert "dicebox.cardlist" not in sys.modules  # unloaded with the cards' code
+    assert "dicebox.titlebout.cardlist" not in sys.modules  # unloaded with the cards' code
     assert not _reopen(d)  # every verdict from the list on flash: no card read by the checks
     assert top(d) == "Message" and (d.app.top.lines, d.app.stack[-2].found) == first  # the bad card is still named
     assert [e[0] for e in json.loads(d.store.read_text("tbcards.json"))["cards"]] == [
@@ -497,7 +497,7 @@ def test_a_list_made_by_other_checks_or_damaged_is_made_again(tmp_path):
 
 def test_a_folder_shipped_with_its_verdicts_opens_with_none_of_its_cards_checked(tmp_path):
     # make deploy ships the demo folder so (host_sim/deploy.py): the box's first opening reads no card
-    from dicebox import cardlist
+    from dicebox.titlebout import cardlist
 
     for name in ("hagler.json", "antuofermo.json"):
         shutil.copy(FIGHTERS / name, tmp_path / name)
@@ -505,9 +505,9 @@ def test_a_folder_shipped_with_its_verdicts_opens_with_none_of_its_cards_checked
     assert checked and [e[2] for e in found] == ["Vito Antuofermo", "Marvin Hagler"]
     shipped = tmp_path / cardlist.SHIPPED
     shipped.write_text(json.dumps({"checks": cardlist._checks(), "cards": found}))
-    forget("dicebox.cards")
+    forget("dicebox.titlebout.cards")
     d = device(card_dirs=(str(tmp_path),))
-    assert "dicebox.cards" not in imports_during(open_item, d, "Title Bout")
+    assert "dicebox.titlebout.cards" not in imports_during(open_item, d, "Title Bout")
     assert top(d) == "Setup" and [n for n, _ in d.app.top.found] == ["Vito Antuofermo", "Marvin Hagler"]
     assert d.store.read_text("tbcards.json") is None  # nothing checked, nothing to keep
     # a verdict of other checks, or of other bytes, is not taken
@@ -522,13 +522,13 @@ def test_a_folder_shipped_with_its_verdicts_opens_with_none_of_its_cards_checked
 
 
 def test_the_set_up_opens_without_the_rules_core_and_names_the_corners_as_it_does():
-    from dicebox.ui import titlebout_setup
+    from dicebox.titlebout import setup as titlebout_setup
 
     d = device()
-    assert "dicebox.core.titlebout" not in imports_during(open_item, d, "Title Bout")  # it loads at Start
+    assert "dicebox.titlebout.rules" not in imports_during(open_item, d, "Title Bout")  # it loads at Start
     assert top(d) == "Setup"
     assert titlebout_setup._SIDES == tb.SIDES == tuple(o[0] for o in tb.OPTIONS[:2])
-    assert "dicebox.core.titlebout" in imports_during(start, d) and top(d) == "TitleBoutScreen"
+    assert "dicebox.titlebout.rules" in imports_during(start, d) and top(d) == "TitleBoutScreen"
 
 
 def test_russian_labels_on_the_fight_screen():
@@ -556,11 +556,11 @@ def test_cards_load_on_a_small_micropython_heap(mp, monkeypatch):
 
 
 def test_card_files_too_large_or_not_utf8_are_named_errors(tmp_path):
-    from dicebox import cards
+    from dicebox.titlebout import cards
 
     (tmp_path / "big.json").write_text(" " * (cards.MAX_BYTES + 1) + "{}")
     (tmp_path / "latin.json").write_bytes(b'{"name": "Jos\xe9"}')
-    from dicebox import cardlist
+    from dicebox.titlebout import cardlist
 
     found, errors = cardlist.index(MemoryStore(), [str(tmp_path)])
     assert found == []
@@ -626,7 +626,7 @@ def fail_once(monkeypatch, owner, name):
 def test_a_bout_with_no_room_to_start_is_the_loops_error_and_writes_nothing(monkeypatch, where):
     # the Pico's heap has room (make emu): no restart for one, the loop's error
     # screen; the bout kept on flash is neither written over nor kept twice
-    from dicebox.ui import titlebout_setup
+    from dicebox.titlebout import setup as titlebout_setup
 
     store, d = bout_under_way()
     d.press(B.BACK)
@@ -822,7 +822,7 @@ def test_an_own_fighter_is_named_rated_saved_as_a_card_and_plays_beside_a_stored
     saved = json.loads((tmp_path / "own" / "med.json").read_text())
     assert saved == {"name": "Med", "agg": 11, "cf": 11, "pl": 46, "hp": 11, "kdr1": 4, "kor": 4, "ki": 6, "punches": {}}
     # a second fighter of the same name is a new file, never over the first
-    from dicebox import cards
+    from dicebox.titlebout import cards
     assert cards.save_card(str(tmp_path / "own"), saved).endswith("med-2.json")
     start(d)
     f = d.app.top

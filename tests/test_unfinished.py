@@ -118,7 +118,7 @@ def test_deleting_a_kept_fight_asks_first_naming_it(tmp_path):
 def test_a_hundred_shots_leave_every_fight_in_history(tmp_path):
     d = device(tmp_path)
     st = d.store
-    from dicebox.ui import larp_fights
+    from dicebox.larp import fights as larp_fights
 
     for i in range(100):
         if i == 1:

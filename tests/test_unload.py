@@ -12,12 +12,12 @@ from test_larp_ui import device as larp_device, inputs, larp, start_session, wou
 from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 from test_unfinished import select
 
-LAZY = ("dicebox.ui.dice_ui", "dicebox.core.dicemode", "dicebox.core.expr", "dicebox.ui.session",
+LAZY = ("dicebox.dice.screen", "dicebox.dice.rules", "dicebox.core.expr", "dicebox.ui.session",
         "dicebox.ui.history", "dicebox.ui.settings_ui", "dicebox.ui.pickers", "dicebox.core.errtext")
 
 # the modes' own modules (what boot does not load)
-MODE_MODULES = ("dicebox.ui.titlebout", "dicebox.ui.arena", "dicebox.ui.larp", "dicebox.core.tb",
-                "dicebox.core.titlebout", "dicebox.core.arena", "dicebox.core.larp", "dicebox.cards", "dicebox.arena_roster")
+MODE_MODULES = ("dicebox.titlebout", "dicebox.arena", "dicebox.larp", "dicebox.dice",
+                "dicebox.titlebout.rules", "dicebox.arena.rules", "dicebox.larp.common", "dicebox.titlebout.cards", "dicebox.arena.roster")
 
 
 @pytest.fixture
@@ -25,8 +25,8 @@ def fresh_boot():
     """Other tests may have imported the modes already: boot without them, and
     give the other tests their modules back afterwards."""
     saved = {n: m for n, m in sys.modules.items() if n.startswith("dicebox.")}
-    for name in [n for n in sys.modules if n in LAZY or n.startswith(MODE_MODULES)]:
-        del sys.modules[name]
+    for name in sorted((n for n in sys.modules if n in LAZY or n.startswith(MODE_MODULES)), reverse=True):
+        del sys.modules[name]  # a package's modules before the package
         dot = name.rfind(".")
         if hasattr(sys.modules[name[:dot]], name[dot + 1:]):
             delattr(sys.modules[name[:dot]], name[dot + 1:])  # else `from package import name` finds it there
@@ -43,17 +43,23 @@ def fresh_boot():
         setattr(sys.modules[name[:dot]], name[dot + 1:], mod)
 
 
+def _attached(name):
+    """name is still an attribute of its package (a dropped module must not be: it would stay on the heap)."""
+    parent, _, last = name.rpartition(".")
+    return parent in sys.modules and hasattr(sys.modules[parent], last)
+
+
 def test_leaving_a_mode_unloads_it_and_reentering_imports_it_again(fresh_boot):
     d = Device(platform=Platform(b"\x00\x00\x00\x07"))
     boot = set(sys.modules)
     d.press(B.OK)  # Dice
-    assert "dicebox.ui.dice_ui" in sys.modules
+    assert "dicebox.dice.screen" in sys.modules
     d.press(B.OK)  # roll
     first = d.app.top
     d.press(B.BACK)  # Home
     assert d.app.top is d.app.stack[0]
-    assert "dicebox.ui.dice_ui" not in sys.modules and "dicebox.core.expr" not in sys.modules
-    assert not hasattr(sys.modules["dicebox.ui"], "dice_ui")
+    assert "dicebox.dice.screen" not in sys.modules and "dicebox.core.expr" not in sys.modules
+    assert not _attached("dicebox.dice.screen")
     assert {n for n in sys.modules if n.startswith("dicebox.")} <= boot
     # the Dice entry imports it afresh and it works
     labels = [label for label, _ in d.app.top.items]
@@ -62,7 +68,7 @@ def test_leaving_a_mode_unloads_it_and_reentering_imports_it_again(fresh_boot):
     d.press(B.OK)
     again = d.app.top
     assert type(again) is not type(first)  # a new class: the module was really imported again
-    assert type(again).__module__ == "dicebox.ui.dice_ui"
+    assert type(again).__module__ == "dicebox.dice.screen"
     d.press(B.OK)
     assert len(again.session.rec.inputs) == 1 and 1 <= again.session.game.total
     d.press(B.BACK)
@@ -87,20 +93,20 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
     d.press(B.OK)  # the session set-up
     d.press(B.OK)  # Start
     task = d.app.stack[0].tasks[0]
-    tracker_module = sys.modules["dicebox.ui.larp_tracker"]
-    rules_module = sys.modules["dicebox.core.larp_wounds"]
+    tracker_module = sys.modules["dicebox.larp.tracker"]
+    rules_module = sys.modules["dicebox.larp.wounds"]
     while d.app.top is not d.app.stack[0]:
         d.press(B.BACK)
     # back on Home the tracker still ticks, from the one copy of its module; the
     # tracker's screens and the LARP menu go, as a mode's do
     assert d.app.stack[0].tasks == [task]
-    assert sys.modules["dicebox.ui.larp_tracker"] is tracker_module
-    assert sys.modules["dicebox.core.larp_wounds"] is rules_module
-    assert "dicebox.ui.larp_wounds_ui" not in sys.modules and "dicebox.ui.larp_ui" not in sys.modules
+    assert sys.modules["dicebox.larp.tracker"] is tracker_module
+    assert sys.modules["dicebox.larp.wounds"] is rules_module
+    assert "dicebox.larp.wounds_ui" not in sys.modules and "dicebox.larp.menu" not in sys.modules
     d.press(B.OK)  # Dice, and back: the tracker's modules stay, the dice mode's go
     d.press(B.BACK)
-    assert sys.modules["dicebox.ui.larp_tracker"] is tracker_module
-    assert "dicebox.ui.dice_ui" not in sys.modules
+    assert sys.modules["dicebox.larp.tracker"] is tracker_module
+    assert "dicebox.dice.screen" not in sys.modules
 
 
 def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
@@ -112,15 +118,15 @@ def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
     d.press(B.OK)  # Start
     while d.app.top is not d.app.stack[0]:
         d.press(B.BACK)
-    for name in [n for n in sys.modules if n not in boot]:  # a power cut empties the heap
+    for name in sorted((n for n in sys.modules if n not in boot), reverse=True):  # a power cut empties the heap
         sys.modules.pop(name)
         dot = name.rfind(".")
         if hasattr(sys.modules[name[:dot]], name[dot + 1:]):
             delattr(sys.modules[name[:dot]], name[dot + 1:])
     d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
     task = d.app.stack[0].tasks[0]  # Home loaded the saved session at boot
-    assert "dicebox.ui.larp_tracker" in sys.modules
-    assert "dicebox.ui.larp_wounds_ui" not in sys.modules  # the screens load when opened
+    assert "dicebox.larp.tracker" in sys.modules
+    assert "dicebox.larp.wounds_ui" not in sys.modules  # the screens load when opened
     task.end()
     _choose(d, "Dice")
     d.press(B.BACK)  # back on Home: the ended session's modules go (not at the next power cut)
@@ -140,19 +146,19 @@ def test_the_larp_menu_unloads_a_fight_when_it_is_left(fresh_boot):
     while d.app.top is not menu:
         d.press(B.BACK)
     kept = set(sys.modules)
-    for fight, module in (("Boxing", "larp_boxing_ui"), ("Duel", "larp_duel_ui"), ("Firearms", "larp_shoot_ui")):
+    for fight, module in (("Boxing", "dicebox.larp.boxing_ui"), ("Duel", "dicebox.larp.duel_ui"), ("Firearms", "dicebox.larp.shoot_ui")):
         _choose(d, fight)
-        first = sys.modules["dicebox.ui." + module]
+        first = sys.modules[module]
         # a fight lets the session sleep, its code off the heap (its wounds wake it at the end)
-        assert "dicebox.ui.larp_tracker" not in sys.modules and "dicebox.core.larp_wounds" not in sys.modules
+        assert "dicebox.larp.tracker" not in sys.modules and "dicebox.larp.wounds" not in sys.modules
         while d.app.top is not menu:
             d.press(B.BACK)
-        assert "dicebox.ui." + module not in sys.modules and not hasattr(sys.modules["dicebox.ui"], module)
-        assert set(sys.modules) <= kept | {"dicebox.ui.larp_timer"}  # the menu's own modules stay
+        assert module not in sys.modules and not _attached(module)
+        assert set(sys.modules) <= kept | {"dicebox.larp.timer"}  # the menu's own modules stay
     _choose(d, "Firearms")  # imported afresh (the shooter's number first: a session runs)
-    assert sys.modules["dicebox.ui.larp_shoot_ui"] is not first
+    assert sys.modules["dicebox.larp.shoot_ui"] is not first
     d.press(B.OK)
-    assert type(d.app.top).__module__ == "dicebox.ui.larp_shoot_ui" and d.app.stack[0].tasks
+    assert type(d.app.top).__module__ == "dicebox.larp.shoot_ui" and d.app.stack[0].tasks
 
 
 def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_boot):
@@ -165,17 +171,17 @@ def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_
         d.press(B.BACK)
     _choose(d, "Dice")
     d.press(B.OK)  # a roll
-    tracker_screens = ("dicebox.ui.larp_wounds_ui", "dicebox.ui.larp_ui", "dicebox.core.larp_text")
+    tracker_screens = ("dicebox.larp.wounds_ui", "dicebox.larp.menu", "dicebox.larp.words")
     assert not [n for n in tracker_screens if n in sys.modules]
     d.wait(15 * 60000)
-    assert type(d.app.top).__name__ == "AlertScreen" and "dicebox.ui.larp_alert" in sys.modules
+    assert type(d.app.top).__name__ == "AlertScreen" and "dicebox.larp.alert" in sys.modules
     assert not [n for n in tracker_screens if n in sys.modules]  # the alert needs none of them
     d.press(B.OK)
     assert type(d.app.top).__name__ == "DiceScreen" and inputs(d)[-1][1] == 3  # ACK
-    assert not [n for n in tracker_screens + ("dicebox.ui.larp_alert",) if n in sys.modules]
+    assert not [n for n in tracker_screens + ("dicebox.larp.alert",) if n in sys.modules]
     # the session asleep again: its rules go too, the mode's code stays
     assert type(d.app.stack[0].tasks[0]).__name__ == "Timer"
-    assert "dicebox.ui.larp_tracker" not in sys.modules and "dicebox.ui.dice_ui" in sys.modules
+    assert "dicebox.larp.tracker" not in sys.modules and "dicebox.dice.screen" in sys.modules
     d.press(B.OK)  # the mode plays on
     assert len(d.app.top.session.rec.inputs) == 2
 
@@ -203,7 +209,7 @@ def test_the_bare_home_heap_comes_back_after_every_mode_micropython(mp, compiled
           % (first, max(again), heap[(3, "wounds")], names[0], names[-1]))
 
 
-TB_SETUP = ("dicebox.ui.titlebout_setup", "dicebox.cards", "dicebox.core.tbdata", "dicebox.core.tbdemo", "dicebox.core.errtext")
+TB_SETUP = ("dicebox.titlebout.setup", "dicebox.titlebout.cards", "dicebox.titlebout.data", "dicebox.titlebout.demo", "dicebox.core.errtext")
 
 
 def _choose(d, label):
@@ -215,18 +221,18 @@ def _choose(d, label):
 def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
     d = Device(platform=Platform(b"\x00\x00\x00\x07"))
     _choose(d, "Title Bout")
-    assert "dicebox.ui.titlebout_setup" in sys.modules
+    assert "dicebox.titlebout.setup" in sys.modules
     assert not any(n in sys.modules for n in TB_SETUP[1:])  # the card code left once the list was read
-    assert "dicebox.ui.titlebout_ui" not in sys.modules  # the set-up runs without the fight screen
+    assert "dicebox.titlebout.bout" not in sys.modules  # the set-up runs without the fight screen
     setup = d.app.top
     found = list(setup.found)  # Start lets the set-up's list go
     _choose(d, "Start the bout")
     fight = d.app.top
     assert type(fight).__name__ == "TitleBoutScreen" and d.app.stack[-2] is not setup
     assert not any(n in sys.modules for n in TB_SETUP)
-    assert not hasattr(sys.modules["dicebox.core"], "tbdata")
+    assert not _attached("dicebox.titlebout.data")
     d.press(B.OK, 900)  # a round: the bout goes on without them
-    assert "dicebox.core.tbdescribe" not in sys.modules  # transcript text: History's, not the bout's
+    assert "dicebox.titlebout.describe" not in sys.modules  # transcript text: History's, not the bout's
     assert fight.game.round == 2 or fight.panel != 0
     d.press(B.BACK)  # leave (asks: it is unfinished)
     d.press(B.OK)
@@ -237,8 +243,8 @@ def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
 
 
 @pytest.mark.parametrize("fight, own, others", (
-    ("Boxing", "larp_boxing_ui", ("larp_duel_ui", "larp_shoot_ui", "larp_stealth_ui")),
-    ("Stealth", "larp_stealth_ui", ("larp_boxing_ui", "larp_duel_ui", "larp_shoot_ui")),
+    ("Boxing", "dicebox.larp.boxing_ui", ("dicebox.larp.duel_ui", "dicebox.larp.shoot_ui", "dicebox.larp.stealth_ui")),
+    ("Stealth", "dicebox.larp.stealth_ui", ("dicebox.larp.boxing_ui", "dicebox.larp.duel_ui", "dicebox.larp.shoot_ui")),
 ))
 def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(fresh_boot, fight, own, others):
     store = MemoryStore()
@@ -253,9 +259,9 @@ def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(f
         d.press(B.UP)  # target 1 (the picker starts at 0: not on the tracker)
         d.press(B.OK)
     screen = d.app.top
-    assert type(screen).__module__ == "dicebox.ui." + own
-    assert not any("dicebox.ui." + n in sys.modules for n in others)
-    assert ("dicebox.core.larp_boxing" in sys.modules) == (fight == "Boxing")
+    assert type(screen).__module__ == own
+    assert not any(n in sys.modules for n in others)
+    assert ("dicebox.larp.boxing" in sys.modules) == (fight == "Boxing")
     assert store.current() is not None
     d2 = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))  # power cut: the same flash
     if d2.app.top is d2.app.stack[0]:
@@ -269,9 +275,9 @@ def test_an_arena_fight_runs_without_the_set_up_roster_screens_and_file_code(fre
     _choose(d, "Arena")
     menu = d.app.top
     _choose(d, "Fighters")
-    assert "dicebox.ui.arena_edit" in sys.modules
+    assert "dicebox.arena.edit" in sys.modules
     d.press(B.BACK)
-    assert d.app.top is menu and "dicebox.ui.arena_edit" not in sys.modules
+    assert d.app.top is menu and "dicebox.arena.edit" not in sys.modules
     _choose(d, "Duel")
     setup = d.app.top
     _choose(d, "B: Brute")
@@ -286,14 +292,14 @@ def test_an_arena_fight_runs_without_the_set_up_roster_screens_and_file_code(fre
     assert fight.session.rec.options["b_name"] == "Wall" and fight.session.rec.options["health"] == 11
     # the fight runs without the set-up: a marker under it, arena_ui off the heap
     assert [type(s).__name__ for s in d.app.stack] == ["Home", "SetUpMarker", "ArenaFight"]
-    assert not any(n in sys.modules for n in ("dicebox.ui.arena_ui", "dicebox.ui.arena_edit", "dicebox.arena_roster"))
+    assert not any(n in sys.modules for n in ("dicebox.arena.setup", "dicebox.arena.edit", "dicebox.arena.roster"))
     d.press(B.OK, 900)  # on auto to the end
     assert fight.game.result() is not None
     d.press(B.BACK)  # the menu and the set-up come back as they were
     back = d.app.top
     assert [type(s).__name__ for s in d.app.stack] == ["Home", "ArenaMenu", "DuelSetUp"]
     assert [label for label, _ in back.items] == rows and back.sel == rows.index("Start")
-    assert "dicebox.ui.arena_play" not in sys.modules  # the next fight loads it again
+    assert "dicebox.arena.play" not in sys.modules  # the next fight loads it again
     _choose(d, "Start")  # the same pair again
     assert d.app.top.session.rec.options["b_name"] == "Wall"
     d.press(B.BACK)  # leave the fight (nothing played yet: it does not ask)

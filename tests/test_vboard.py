@@ -161,7 +161,7 @@ def test_home_unloads_a_mode_and_it_imports_again(mp, tmp_path):
                               "cat current.json", "end"], heap=PICO_BUDGET_HEAP)  # code in RAM: the mode's bytecode must leave
     assert not [x for x in lines if "Error" in x]
     mods = [line.split()[1:] for line in lines if line.startswith("MODS")]
-    assert "dicebox.ui.dice_ui" not in mods[0] and mods[1] == mods[0]  # back to the boot set
+    assert "dicebox.dice.screen" not in mods[0] and mods[1] == mods[0]  # back to the boot set
     assert states["dice"]["heap_used"] - states["home"]["heap_used"] > 8000  # the mode's code left the heap
     rec = loads(b.files["current.json"])  # the second visit (a new session) rolls again
     assert rec.ruleset == "dice" and len(rec.inputs) == 2
@@ -199,7 +199,7 @@ def test_a_second_mode_opens_in_the_same_power_on(mp, tmp_path):
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
     assert not [x for x in lines if x.startswith("SOFT_RESET")]
     (mods,) = [line.split()[1:] for line in lines if line.startswith("MODS")]
-    assert "dicebox.ui.arena_ui" in mods and "dicebox.ui.dice_ui" not in mods
+    assert "dicebox.arena.setup" in mods and "dicebox.dice.screen" not in mods
 
 
 @pytest.mark.parametrize("layout", ["files", "rom"])
@@ -210,7 +210,7 @@ def test_title_bout_opens_on_the_demo_cards_deploy_checked(mp, tmp_path, layout)
     (b.work / "demo").symlink_to(os.path.join(b.stage, "demo"))  # as make deploy leaves the flash
     _, _, lines = b.run(["wait 200", "tap DOWN", "tap OK", "wait 1000", "mods", "ls", "end"], heap=PICO_BUDGET_HEAP)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-20:]
-    assert "dicebox.ui.titlebout_setup" in b.modules and "tbcards.json" not in b.listing
+    assert "dicebox.titlebout.setup" in b.modules and "tbcards.json" not in b.listing
 
 
 def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_path):
@@ -222,7 +222,7 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_pa
     keys = ("DOWN DOWN OK DOWN OK DOWN DOWN DOWN DOWN OK BACK"  # Settings: the table's dice, Russian
             " UP UP OK UP OK OK BACK"  # LARP judge, Wounds: a session starts
             " UP UP UP OK OK OK") + " OK" * 8  # a melee duel, accepted; dice from the picker
-    opts = dict(heap="160k", mode="larp_ui", urandom=5)
+    opts = dict(heap="160k", mode="dicebox.larp.menu", urandom=5)
     b.run(["wait 300"] + ["tap %s" % k for k in keys.split()] + ["wait 300", "cat current.json", "cut"], **opts)
     before = loads(b.files["current.json"])
     assert before.ruleset == "duel" and before.dice and before.inputs
@@ -251,7 +251,7 @@ def _escalated(board, due):
 
 
 def _first_run(b, **opts):
-    _, _, lines = b.run(_SESSION_KEYS + ["wait 15000", "cat wounds.clk", "cat wounds.jnl", "cut"], mode="larp_ui", **opts)
+    _, _, lines = b.run(_SESSION_KEYS + ["wait 15000", "cat wounds.clk", "cat wounds.jnl", "cut"], mode="dicebox.larp.menu", **opts)
     (cut,) = [int(x.split()[1]) for x in lines if x.startswith("CUT")]
     wound = _journal(b)[0]
     assert wound[1:] == [1, 1, 1]
@@ -265,11 +265,11 @@ def test_a_clock_chip_counts_the_time_the_box_was_off(mp, tmp_path, chip):
     clk = b.files["wounds.clk"].split()
     assert clk[-1][0] == "w" and int(clk[-1][1:]) >= 9 * 3600  # the chip's seconds beside the session ms
     off = 25 * 60000  # the box lies in a bag for 25 minutes
-    _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="larp_ui",
+    _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="dicebox.larp.menu",
                         rtc="%s:%d" % (chip, _CHIP_MS + cut + off))
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
     assert _escalated(b, due)  # 5 minutes into this power-on, 30 session minutes after the wound
-    assert "dicebox.ui.larp_paused" not in b.modules  # nothing to ask: the chip knew
+    assert "dicebox.larp.paused" not in b.modules  # nothing to ask: the chip knew
 
 
 def test_without_a_clock_the_judge_is_told_and_adds_the_time_off(mp, tmp_path):
@@ -277,9 +277,9 @@ def test_without_a_clock_the_judge_is_told_and_adds_the_time_off(mp, tmp_path):
     cut, due = _first_run(b)
     assert b.files["wounds.clk"].split()[-1][0] != "w"
     steps = ["wait 1000", "mods", "tap OK"] + ["tap UP"] * 25 + ["tap OK", "wait 330000", "cat wounds.jnl", "end"]
-    _, _, lines = b.run(steps, mode="larp_ui")
+    _, _, lines = b.run(steps, mode="dicebox.larp.menu")
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
-    assert "dicebox.ui.larp_paused" in b.modules  # the notice: timers paused, how long unknown
+    assert "dicebox.larp.paused" in b.modules  # the notice: timers paused, how long unknown
     assert _escalated(b, due)  # the 25 minutes the judge added count
 
 
@@ -289,7 +289,7 @@ def test_a_clock_chip_that_lost_its_time_is_not_trusted(mp, tmp_path, chip):
     cut, due = _first_run(b, rtc="%s:%d" % (chip, _CHIP_MS))
     # its battery went flat: the chip restarted from zero and says so
     _, _, lines = b.run(["wait 1000", "mods", "tap BACK", "wait 330000", "cat wounds.jnl", "cat wounds.clk", "end"],
-                        mode="larp_ui", rtc="%s:0:lost" % chip)
-    assert "dicebox.ui.larp_paused" in b.modules
+                        mode="dicebox.larp.menu", rtc="%s:0:lost" % chip)
+    assert "dicebox.larp.paused" in b.modules
     assert not _escalated(b, due)  # no time added: the session went on from where it stood
     assert b.files["wounds.clk"].split()[-1][0] == "w"  # the chip was started again: the next power-off counts

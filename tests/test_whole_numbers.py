@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from dicebox import arena_roster, board, cards
+from dicebox import board
+from dicebox.arena import roster as arena_roster
+from dicebox.titlebout import cards
 from dicebox import store as ST
-from dicebox.core import compat, record, tbdata
+from dicebox.core import compat, record
+from dicebox.titlebout import data as tbdata
 from dicebox.core.game import RecordError
-from dicebox.core.tbdemo import CHARTS
+from dicebox.titlebout.demo import CHARTS
 from test_fuzz_loaders import floats_in  # the same check the fuzz makes
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,24 +1,24 @@
-"""A LARP wound session asleep (ui/larp_timer.py): while another mode is played
+"""A LARP wound session asleep (larp/timer.py): while another mode is played
 only its clock and its next timer stay on the heap; it wakes to ring an alert on
 time, and sleeps again once the judge has acknowledged it."""
 import sys
 
 from dicebox import buttons as B
 from dicebox import forget
-from dicebox.core import larp
-from dicebox.core import larp_wounds as W
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.store import WOUNDS
-from dicebox.ui import larp_timer
+from dicebox.larp import timer as larp_timer
 from test_larp_ui import boxing, device, inputs, start_session, top, wound
 from test_mode_switch import MODE_AT, back_home, open_row, screens
 
 M = 60000
 JOURNAL, CLOCK = WOUNDS[1], WOUNDS[2]
 # what the whole session loads beyond a bare Home and the Timer
-SESSION = ("dicebox.ui.larp_tracker", "dicebox.core.larp_wounds", "dicebox.core.larp")
+SESSION = ("dicebox.larp.tracker", "dicebox.larp.wounds", "dicebox.larp.common")
 
 
-LARP = ("dicebox.ui.larp", "dicebox.core.larp")
+LARP = ("dicebox.larp.",)
 
 
 def drop_modules(*more):
@@ -35,7 +35,7 @@ def heavy_wound_then_dice(sleep_s=60):
     d.wait(5000)
     wound(d, 4, larp.HEAVY)
     back_home(d)
-    open_row(d, MODE_AT["dice_ui"])
+    open_row(d, MODE_AT["dicebox.dice.screen"])
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
     return d, tr
 
@@ -75,13 +75,13 @@ def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
 def test_the_larp_mode_wakes_it_and_a_boxing_bout_lets_it_sleep():
     d, tr = heavy_wound_then_dice()
     back_home(d)
-    open_row(d, MODE_AT["larp_ui"])  # a restart again, into LARP: woken before its screens load
+    open_row(d, MODE_AT["dicebox.larp.menu"])  # a restart again, into LARP: woken before its screens load
     awake = task(d)
     assert type(awake).__name__ == "Tracker" and not awake.woken and awake.game.kind[0] == larp.HEAVY
     d.press(B.OK)  # Boxing: it gives no wound to the list, the session sleeps
     assert top(d) == "BoxingSetup" and type(task(d)) is larp_timer.Timer
-    assert not [n for n in SESSION if n != "dicebox.core.larp" and n in sys.modules]
-    assert "dicebox.core.larp" in sys.modules  # the bout's own import
+    assert not [n for n in SESSION if n != "dicebox.larp.common" and n in sys.modules]
+    assert "dicebox.larp.common" in sys.modules  # the bout's own import
     d.press(B.BACK)
     assert top(d) == "LarpMenu" and type(task(d)) is larp_timer.Timer
     for _ in range(4):
@@ -111,7 +111,7 @@ def test_a_bout_resumed_after_a_power_cut_plays_with_the_session_asleep():
     if top(d) == "Home":
         open_row(d, 0)  # Resume
     assert top(d) == "BoxingScreen" and len(d.app.top.session.rec.inputs) == 1
-    assert type(task(d)) is larp_timer.Timer and "dicebox.ui.larp_tracker" not in sys.modules
+    assert type(task(d)) is larp_timer.Timer and "dicebox.larp.tracker" not in sys.modules
     d.wait(16 * M)  # the heavy wound turns mortal: it rings over the bout
     assert top(d) == "AlertScreen"
     d.press(B.OK)
@@ -162,7 +162,7 @@ def test_the_first_input_after_a_stamp_takes_it_back():
     """A power cut after the journal changed must not find the old stamp."""
     d, tr = heavy_wound_then_dice()
     back_home(d)
-    open_row(d, MODE_AT["larp_ui"])
+    open_row(d, MODE_AT["dicebox.larp.menu"])
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)
@@ -222,7 +222,7 @@ def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     d = device(store=d.store)  # a power cut on the wound list: the boot loads the whole session
     assert type(task(d)).__name__ == "Tracker"
     no_time_off(d)
-    open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: no restart
+    open_row(d, MODE_AT["dicebox.dice.screen"])  # this power-on's mode: no restart
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
     assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
 
@@ -250,9 +250,9 @@ def test_an_alert_waiting_at_boot_rings_on_home_and_the_first_mode_puts_the_sess
     d.wait(100)
     assert top(d) == "AlertScreen" and type(task(d)).__name__ == "Tracker"
     d.press(B.OK)
-    open_row(d, MODE_AT["dice_ui"])  # this power-on's mode: the session may sleep
+    open_row(d, MODE_AT["dicebox.dice.screen"])  # this power-on's mode: the session may sleep
     assert screens(d) == ["Home", "DiceScreen"] and type(task(d)) is larp_timer.Timer
-    assert "dicebox.ui.dice_ui" in sys.modules
+    assert "dicebox.dice.screen" in sys.modules
 
 
 def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_interval():
@@ -263,7 +263,7 @@ def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_inter
     no_time_off(d)
     d.wait(15000)  # the Timer saves its clock at +10 s
     asleep_ms = task(d).ms
-    open_row(d, MODE_AT["larp_ui"])  # the first mode of this power-on: no restart
+    open_row(d, MODE_AT["dicebox.larp.menu"])  # the first mode of this power-on: no restart
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)  # Wounds: woken for good

@@ -26,15 +26,19 @@ def forget(name):
     return mod is not None
 
 
+def load(name):
+    """The module `name` ("dicebox.larp.menu"), imported if it is not loaded yet."""
+    __import__(name)
+    return sys.modules[name]
+
+
 def call_once(module, fn, *args):
     """module.fn(*args) with `module` ("dicebox.x") imported for the call and dropped
     after it, with the modules its import loaded (what was loaded already stays):
     for code needed at boot or on a rare change only, so its bytecode does not stay
     on the heap all session."""
     keep = tuple(sys.modules)
-    mod = __import__(module)
-    for part in module.split(".")[1:]:
-        mod = getattr(mod, part)
+    mod = load(module)
     try:
         return getattr(mod, fn)(*args)
     finally:

@@ -17,7 +17,7 @@ from dicebox.core.jsonout import dumps
 
 SETTINGS = "settings.json"
 CURRENT = "current.json"
-# The LARP wound session (ui/larp_wounds_ui.py): header, input journal, clock.
+# The LARP wound session (larp/wounds_ui.py): header, input journal, clock.
 WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
 # History: hNNNNNN.rec a fight, fNNNNNN.rec the small procedures of one mode
 # and power-on folded into one entry (a line an item: TAB summary TAB record),

@@ -135,7 +135,7 @@ def _wounds_filed(st, head):
     if not text.startswith(before):
         return False
     at = cut = len(before)
-    for line in call_once("dicebox.journal", "lines", st, WOUNDS[1]):  # a generator: the module goes after the call
+    for line in call_once("dicebox.larp.journal", "lines", st, WOUNDS[1]):  # a generator: the module goes after the call
         if at > cut:
             if text[at : at + 1] != ",":
                 return False

@@ -4,7 +4,7 @@ import gc
 
 from benchlib import MICRO, per_second, row, ticks_diff, ticks_us
 
-from dicebox.core import arena
+from dicebox.arena import rules as arena
 from dicebox.core.dice import Dice
 from dicebox.core.game import check_options
 from dicebox.core.log import Log

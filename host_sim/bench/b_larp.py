@@ -6,8 +6,9 @@ import gc
 
 from benchlib import MICRO, row, ticks_diff, ticks_us
 
-from dicebox.core import larp, record
-from dicebox.core import larp_wounds as W
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.rng import Rng
 
 M = 60000

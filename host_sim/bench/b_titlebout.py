@@ -4,7 +4,7 @@ import gc
 from benchlib import MICRO, demo_cards, per_second, row, ticks_diff, ticks_us
 
 from dicebox.core import record  # noqa: E402
-from dicebox.core.tbdemo import CHARTS  # noqa: F401  (imported before measuring, as the device would)
+from dicebox.titlebout.demo import CHARTS  # noqa: F401  (imported before measuring, as the device would)
 
 red, blue = demo_cards()
 OPTS = {"red": red, "blue": blue, "rounds": 12}

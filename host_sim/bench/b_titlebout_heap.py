@@ -8,12 +8,12 @@ import gc
 from benchlib import MICRO, demo_cards, heap_used, row
 
 before = heap_used()
-from dicebox.core import titlebout  # noqa: E402,F401  (first, while the heap is empty)
+from dicebox.titlebout import rules as titlebout  # noqa: E402,F401  (first, while the heap is empty)
 
 if MICRO:
     row("titlebout module heap after import (from .py source)", heap_used() - before, "bytes")
 from dicebox.core import record  # noqa: E402
-from dicebox.core.tbdemo import CHARTS  # noqa: E402,F401
+from dicebox.titlebout.demo import CHARTS  # noqa: E402,F401
 
 
 red, blue = demo_cards()

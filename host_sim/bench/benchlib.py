@@ -27,7 +27,7 @@ def per_second(count, elapsed_us):
 
 def demo_cards():
     """Antuofermo and Hagler from the firmware's demo data, found on the module path."""
-    from dicebox import cards
+    from dicebox.titlebout import cards
 
     for base in sys.path:
         try:

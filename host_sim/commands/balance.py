@@ -16,7 +16,7 @@ import math
 import os
 import time
 
-from dicebox.core import arena
+from dicebox.arena import rules as arena
 from dicebox.core.game import check_options
 from host_sim import arena_fast, common
 from host_sim.errors import CliError

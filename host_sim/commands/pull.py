@@ -109,7 +109,7 @@ class Writer:
 
 def pull(root, out):
     """Write every fight of the store folder `root` (a copy) into out; the Writer."""
-    from dicebox import journal
+    from dicebox.larp import journal
     from dicebox.core import record as _record
     from dicebox.store import Store
 

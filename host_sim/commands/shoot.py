@@ -1,5 +1,5 @@
 """dicebox-sim shoot: LARP firearms, one d6 a shot, the shooter's choice asked when it matters."""
-from dicebox.core import larp
+from dicebox.larp import common as larp
 from host_sim import larp_cli
 from host_sim.errors import CliError
 

@@ -14,10 +14,11 @@ digits); W is a wound's number in the session, as the transcript prints it.
 Times never go backwards.
 Every event and every escalation is printed with its session time.
 """
-from dicebox.core import larp, record
-from dicebox.core import larp_wounds as W
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError
-from dicebox.roster import load as load_roster
+from dicebox.larp.roster import load as load_roster
 from host_sim import common, larp_cli
 from host_sim.errors import CliError
 

@@ -34,7 +34,7 @@ class Reference:
         from host_sim.device import Device, Platform
         from host_sim.memstore import MemoryStore
 
-        modes = set("dicebox.ui." + m[k] for m in MODES for k in (2, 3))
+        modes = set(m[k] for m in MODES for k in (2, 3))
 
         store = MemoryStore()
         store.files["settings.json"] = settings_text

@@ -7,7 +7,8 @@ many-fight commands use host_sim.arena_fast, which ends every fight the same.
 """
 import hashlib
 
-from dicebox.core import arena, record
+from dicebox.core import record
+from dicebox.arena import rules as arena
 from dicebox.core.dice import Dice
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.log import Log

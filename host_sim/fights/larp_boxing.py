@@ -1,8 +1,8 @@
 """dicebox-sim fight boxing: a show-boxing bout with secret vulnerabilities."""
 import random
 
-from dicebox.core import larp_boxing as B
-from dicebox.core.larp_text import ZONES
+from dicebox.larp import boxing as B
+from dicebox.larp.words import ZONES
 from host_sim import larp_cli
 from host_sim.errors import CliError
 

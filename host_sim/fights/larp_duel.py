@@ -1,5 +1,7 @@
 """dicebox-sim fight duel / fight stealth: melee or firearms duel, stealth-weapon count."""
-from dicebox.core import larp, larp_duel, larp_stealth
+from dicebox.larp import common as larp
+from dicebox.larp import duel as larp_duel
+from dicebox.larp import stealth as larp_stealth
 from host_sim import larp_cli
 
 

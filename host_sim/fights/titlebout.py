@@ -2,7 +2,7 @@
 import sys
 
 from dicebox.core import record
-from dicebox.core import titlebout as tb
+from dicebox.titlebout import rules as tb
 from dicebox.core.game import RecordError
 from host_sim import common, tbcards
 from host_sim.errors import CliError
@@ -126,7 +126,7 @@ def run(args):
 
 def extras_note(opts):
     """The real cards' ratings the bout does not use: kept on the card, said."""
-    from dicebox.core import tbdata
+    from dicebox.titlebout import data as tbdata
 
     parts = []
     for side in ("red", "blue"):

@@ -7,7 +7,7 @@ same builds and rulings. The fights are host_sim.arena_fast's.
 import math
 import os
 
-from dicebox.core import arena
+from dicebox.arena import rules as arena
 from dicebox.core.game import check_options
 from host_sim import common
 from host_sim import arena_fast

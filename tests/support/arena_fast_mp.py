@@ -2,7 +2,7 @@
 # compare with CPython's. argv: first seed, count.
 import sys
 
-from dicebox.core import arena
+from dicebox.arena import rules as arena
 from dicebox.core.game import check_options
 from host_sim import arena_fast
 

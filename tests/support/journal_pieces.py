@@ -7,7 +7,7 @@ usage: journal_pieces.py DIR CASES
 """
 import sys
 
-from dicebox import journal
+from dicebox.larp import journal
 from dicebox.store import Store
 
 

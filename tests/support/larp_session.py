@@ -6,8 +6,9 @@
 import gc
 import sys
 
-from dicebox.core import larp, record
-from dicebox.core import larp_wounds as W
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.jsonout import dumps
 
 SAVE_MS = 10000

@@ -11,9 +11,9 @@ import sys
 import heapbase
 
 from dicebox import buttons as B
-from dicebox import journal
+from dicebox.larp import journal
 from dicebox.store import Store
-from dicebox.ui.larp_ui import tracker
+from dicebox.larp.menu import tracker
 from host_sim.device import Device, Platform
 
 root = sys.argv[1]

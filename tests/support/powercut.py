@@ -309,8 +309,8 @@ def do_step(step, store, root, os_module, opener):
 
 def wound_step(step, store):
     """The LARP wound session's files, written as larp_tracker writes them."""
-    from dicebox import journal
-    from dicebox.ui import larp_tracker as WU
+    from dicebox.larp import journal
+    from dicebox.larp import tracker as WU
 
     kind = step[0]
     if kind == "wounds_start":  # WoundSetup.start

@@ -372,7 +372,7 @@ class Storm:
             return
         self.checked[id(task)] = n
         # the journal on flash replays to the tracker's state (its inputs live only there)
-        from dicebox import journal
+        from dicebox.larp import journal
         from dicebox.core import record as R
 
         name = sys.modules[type(task).__module__].JOURNAL

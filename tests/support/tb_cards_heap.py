@@ -1,7 +1,8 @@
 # Loads every demo Title Bout card as the device does, on a small heap
 # (tests/test_titlebout_ui.py runs it with -X heapsize=72k): the set-up's list
 # with none on the flash yet (every card through the checks), then each card.
-from dicebox import cardlist, cards
+from dicebox.titlebout import cardlist
+from dicebox.titlebout import cards
 
 
 class NoList:

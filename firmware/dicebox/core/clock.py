@@ -1,6 +1,6 @@
 """The session clock: session ms from a wrapping ticks_ms counter.
 
-Apart from core/larp.py so that a wound session asleep (ui/larp_timer.py)
+Apart from larp/common.py so that a wound session asleep (larp/timer.py)
 keeps time without the LARP rules on the heap.
 """
 from dicebox.core.compat import const

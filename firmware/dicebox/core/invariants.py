@@ -105,7 +105,7 @@ def _stealth(game, s, out):
 
 
 def _wounds(game, s, out):
-    from dicebox.core import larp  # here: a check of another rule set does not load it
+    from dicebox.larp import common as larp  # here: a check of another rule set does not load it
 
     n = len(s["who"])
     if not len(s["kind"]) == len(s["flags"]) == len(s["due"]) == n:

@@ -47,7 +47,7 @@ class Record:
 
     def around_inputs(self):
         """The record's text before and after its inputs, which are left out: a
-        long session's inputs come from its journal in between (ui/larp_tracker)."""
+        long session's inputs come from its journal in between (larp/tracker)."""
         head = Record(self.ruleset, self.options, self.seed).dumps()
         cut = head.index('"inputs":[') + 10
         return head[:cut], head[cut:]

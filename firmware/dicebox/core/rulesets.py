@@ -1,19 +1,20 @@
 """The rule sets the box knows, imported only when a fight needs one."""
+from dicebox import load as _load
 from dicebox.core.game import RecordError
 
-# ruleset id -> module under dicebox.core
+# ruleset id -> its rules module
 MODULES = {
-    "dice": "dicemode",
-    "titlebout": "titlebout",
-    "arena": "arena",
-    "arena_cup": "arena_cup",
+    "dice": "dicebox.dice.rules",
+    "titlebout": "dicebox.titlebout.rules",
+    "arena": "dicebox.arena.rules",
+    "arena_cup": "dicebox.arena.cup",
     # LARP: docs/rules/larp.md
-    "boxing": "larp_boxing", "duel": "larp_duel", "shoot": "larp_shoot", "stealth": "larp_stealth", "wounds": "larp_wounds",
+    "boxing": "dicebox.larp.boxing", "duel": "dicebox.larp.duel", "shoot": "dicebox.larp.shoot",
+    "stealth": "dicebox.larp.stealth", "wounds": "dicebox.larp.wounds",
 }
 
 
 def load(ruleset):
     if ruleset not in MODULES:
         raise RecordError("ruleset: unknown '%s' (known: %s)" % (ruleset, ", ".join(sorted(MODULES))))
-    mod = __import__("dicebox.core." + MODULES[ruleset])
-    return getattr(mod.core, MODULES[ruleset])
+    return _load(MODULES[ruleset])

@@ -1,7 +1,7 @@
 """The optional real-time clock (board file "rtc"): a DS3231 or PCF8563 on the
 display's I2C bus, through Adafruit's drivers (installed from PyPI, put in
 lib/ by make deploy). The wound timers use it to count the time the box was
-off (ui/larp_timer.py); only differences of its time matter.
+off (larp/timer.py); only differences of its time matter.
 
 The device reads it once, at boot (read_at_boot), and counts on from there
 with ticks_ms (hw/platform.py): loaded, the drivers hold ~12 KB of heap (unix

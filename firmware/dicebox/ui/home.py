@@ -3,7 +3,7 @@ import gc
 import sys
 
 from dicebox import buttons as B
-from dicebox import call_once
+from dicebox import call_once, load
 from dicebox import forget as _forget
 from dicebox.core import record as _record
 from dicebox.core.compat import const
@@ -11,29 +11,24 @@ from dicebox.core.game import RecordError
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
 
-# (label key, ruleset ids it plays, module under dicebox.ui with start(app) ->
+# (label key, ruleset ids it plays, module with start(app) ->
 # Screen, module with screen_for(app, rec) -> the Screen that plays a record):
 # only modes that are built. Title Bout resumes a bout without its set-up's code.
 MODES = (
-    ("dice", ("dice",), "dice_ui", "dice_ui"),
-    ("titlebout", ("titlebout",), "titlebout_setup", "titlebout_ui"),
-    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "larp_ui", "larp_ui"),
-    ("arena", ("arena", "arena_cup"), "arena_ui", "arena_ui"),
+    ("dice", ("dice",), "dicebox.dice.screen", "dicebox.dice.screen"),
+    ("titlebout", ("titlebout",), "dicebox.titlebout.setup", "dicebox.titlebout.bout"),
+    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "dicebox.larp.menu", "dicebox.larp.menu"),
+    ("arena", ("arena", "arena_cup"), "dicebox.arena.setup", "dicebox.arena.setup"),
 )
 # Background tasks: objects with tick(now) that Home ticks whatever screen is on
 # top (Home is always the bottom of the stack). (file that marks a saved one,
 # module, loader(app) -> task or None): the LARP wound timers resume at boot.
-_BACKGROUND = const((("wounds.rec", "larp_timer", "load"),))
-
-
-def _module(name):
-    mod = __import__("dicebox.ui." + name)
-    return getattr(mod.ui, name)
+_BACKGROUND = const((("wounds.rec", "dicebox.larp.timer", "load"),))
 
 
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset (the one in current.json)."""
-    screen = _module(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
+    screen = load(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
     if getattr(screen, "done", False) and rec.inputs:
         screen.finish_resumed()
     return screen
@@ -116,7 +111,7 @@ class Home(Menu):
         _HOME[0] = self
         for marker, module, loader in _BACKGROUND:
             if app.store.exists(marker):  # the loader reads it
-                task = getattr(_module(module), loader)(app)
+                task = getattr(load(module), loader)(app)
                 if task is not None:
                     self.add_task(task)
         self.build()
@@ -155,8 +150,8 @@ class Home(Menu):
             items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.keep", "resume", app, n)))
         for mode in MODES:
             items.append((t(mode[0]), self._opener(mode[2])))
-        items.append((t("history"), lambda: app.push(_module("history").History(app))))
-        items.append((t("settings"), lambda: app.push(_module("settings_ui").SettingsScreen(app))))
+        items.append((t("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
+        items.append((t("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
         self.right = t("wounds_on") if self.tasks else ""  # a wound session runs in the background
@@ -172,7 +167,7 @@ class Home(Menu):
         app = self.app
         try:
             _opens(module)
-            app.push(_module(module).start(app))
+            app.push(load(module).start(app))
         except (RecordError, ValueError, OSError) as e:
             app.push(Message(app, t("error"), str(e)))
 

@@ -8,7 +8,7 @@ the language in use is loaded: English here, Russian in lang_ru.py, imported
 when Russian is chosen, in the table's order, each line ending with its key as
 a comment; tests/test_lang.py checks both line up.
 """
-import sys
+from dicebox import load
 
 # The labels packed in one string, "\nkey\tlabel" a label (as titlebout_text.py packs its
 # own): this module took 4,192 B of the emulated Pico's heap with two tuples of 49 strings,
@@ -96,14 +96,12 @@ def _line(table, at, key, ru):
 
 
 def _ru(module):
-    name = "dicebox.ui." + module
-    __import__(name)
-    return sys.modules[name].LABELS
+    return load(module).LABELS
 
 
 def mode_label(key, keys, en, ru_module):
     """A label from a mode's own tables, laid out like these (keys, English;
-    Russian as LABELS in dicebox.ui.<ru_module>, imported only while Russian is
+    Russian as LABELS in the module ru_module, imported only while Russian is
     chosen); None when key is not one of the mode's. keys may be packed with the
     English labels as _TABLE is (en None), or a tuple beside en's."""
     # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are

@@ -7,6 +7,11 @@ def pinned(keep, name):
     """keep plus the task's module `name` and the modules it uses, as a tuple."""
     names = list(keep)
     _needs(sys.modules[name], names)
+    for pinned_name in names[len(keep):]:  # and their packages: a package dropped under its modules comes back twice
+        while "." in pinned_name:
+            pinned_name = pinned_name.rpartition(".")[0]
+            if pinned_name not in names:
+                names.append(pinned_name)
     return tuple(names)
 
 

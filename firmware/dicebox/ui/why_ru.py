@@ -8,11 +8,11 @@ from dicebox.core.compat import const
 # Purposes with a fighter's letter at the end ("initiative a") are listed
 # without it: the fighter's name is put in its place.
 _EN = const((
-    # core/arena.py, core/arena_cup.py
+    # arena/rules.py, arena/cup.py
     "initiative", "attacker move", "defender move", "attacker test", "defender test",
     "damage D3", "damage D3+1", "damage D6", "knock-back D3", "roll-off", "mine D3", "crystal D3",
     "place d8", "random event", "time slip D3", "event test", "opposed test", "sudden death", "cup roll-off",
-    # core/larp_*.py
+    # larp/*.py
     "first attacker", "attack", "defence", "accuracy",
 ))
 _RU = const((
@@ -31,7 +31,7 @@ def names(game):
     return game.names if getattr(game, "RULESET", None) == "arena" else None
 
 
-# Title Bout (core/titlebout.py W_*): "[AGG tie ]<corner> <rating or chart>";
+# Title Bout (titlebout/rules.py W_*): "[AGG tie ]<corner> <rating or chart>";
 # ratings (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
 _TB_EN = const(("AGG tie ", "red ", "blue ", " punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart"))
 _TB_RU = const(("ничья AGG: ", "красн. ", "син. ", " удар", " травма", " фол", " рассечение", " счёт", ""))

@@ -1,0 +1,320 @@
+"""Arena screens opened from the set-up: the roster, the fighter builder and
+its name editor, the fighter and bracket pickers, the rulings. arena_ui.py
+loads this module when one opens and unloads it when its screen is back on
+top, so a fight runs without it.
+"""
+from dicebox.arena import roster as R
+from dicebox import buttons as B
+from dicebox.arena import rules as arena
+from dicebox.ui import draw, lang, name_editor, text
+from dicebox.ui.app import Confirm, Menu, Message, Screen
+from dicebox.arena.text import stat, t
+
+# Name presets for new fighters (UP/DOWN on the Name row); taken names are skipped.
+NAMES = ("Ash", "Blaze", "Frost", "Storm", "Viper", "Golem", "Raven", "Titan",
+         "Onyx", "Rook", "Sable", "Jade", "Ember", "Flint", "Nova", "Kite") + tuple(n for n, _ in R.DEFAULTS)
+RULES = tuple(o for o in arena.OPTIONS if o[0] not in ("a", "b", "a_name", "b_name", "health"))
+
+# The rulings screen's words: an option's name, then "name=value" for each
+# value (bools: =no, =yes). English here, Russian in arena_edit_ru.py (loaded
+# only while Russian is chosen and the rulings are open). A row is at most 20
+# characters: "label: value".
+_RULE_KEYS = (
+    "stun", "stun=harder", "stun=literal",
+    "effects", "effects=table", "effects=text", "effects=both",
+    "lower", "lower=die", "lower=margin",
+    "pass", "pass=every", "pass=land",
+    "crumble", "crumble=shrink", "crumble=once",
+    "vampire_tie", "vampire_tie=both", "vampire_tie=rolloff",
+    "share", "share=no", "share=yes",
+)
+_RULE_EN = (
+    "Stun",             # stun
+    "target -1",        # stun=harder
+    "roll -1",          # stun=literal
+    "Stun/KB",          # effects
+    "move table",       # effects=table
+    "rules text",       # effects=text
+    "both",             # effects=both
+    "Lower",            # lower
+    "die roll",         # lower=die
+    "margin",           # lower=margin
+    "Mines",            # pass
+    "every space",      # pass=every
+    "landing only",     # pass=land
+    "2nd crumble",      # crumble
+    "shrinks",          # crumble=shrink
+    "nothing",          # crumble=once
+    "Vampire tie",      # vampire_tie
+    "both",             # vampire_tie=both
+    "rolloff",          # vampire_tie=rolloff
+    "Mine+crystal",     # share
+    "apart",            # share=no
+    "share",            # share=yes
+)
+
+
+def ruling(name, value):
+    """One rulings row: the option's label and its value's, in the Settings language."""
+    if value is True or value is False:
+        value = "yes" if value else "no"
+    key = "%s=%s" % (name, value)
+    return "%s: %s" % (_rule_word(name), _rule_word(key))
+
+
+def _rule_word(key):
+    s = lang.mode_label(key, _RULE_KEYS, _RULE_EN, "dicebox.arena.edit_ru")
+    return key if s is None else s  # an option the table does not know yet: its raw name
+
+
+def _build_text(build):
+    return "%d %d %d %d" % (build[0], build[1], build[2], build[3])
+
+
+class RosterScreen(Menu):
+    """The saved fighters; OK on one: edit or delete; the last row adds one."""
+
+    def __init__(self, app, home):
+        self.home = home
+        Menu.__init__(self, app, t("fighters"), [])
+        self.build()
+
+    def build(self):
+        items = []
+        for i in range(len(self.home.fighters)):
+            name, build = self.home.fighters[i]
+            items.append(("%-9s %s" % (name[:9], _build_text(build)), self._opener(i)))
+        if len(self.home.fighters) < R.MAX:
+            new = "%s (%d/%d)" % (t("new"), len(self.home.fighters), R.MAX)
+            items.append((new, lambda: self.app.push(Builder(self.app, self.home, -1))))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+        self.first = draw.scroll_first(self.sel, self.first, len(items), draw.rows_visible())
+
+    def draw(self, c):
+        Menu.draw(self, c)
+        # the stats' initials over their column (a row: 9 letters of name, a space, the stats)
+        heads = " ".join(stat(k)[:1] for k in range(4))
+        text.draw(c, heads, 2 + 10 * text.SMALL.advance, 1, text.SMALL, 0)
+
+    def _opener(self, i):
+        def open_fighter():
+            app = self.app
+            app.push(Menu(app, self.home.fighters[i][0], [
+                (t("edit"), lambda: app.replace(Builder(app, self.home, i))),
+                (t("delete"), lambda: app.replace(Confirm(app, t("delete_q"), self.home.fighters[i][0], lambda: self.delete(i)))),
+            ]))
+
+        return open_fighter
+
+    def delete(self, i):
+        del self.home.fighters[i]
+        self.home.save()
+        self.build()
+
+    def resumed(self):
+        self.build()
+
+
+class Builder(Screen):
+    """Name and four stats. Ruling: a points-left counter; a stat cannot go
+    above 9 or below 2, raising one needs a point left (the sum never passes
+    24), and Save is refused until exactly 24 are spent."""
+
+    ROWS = 6  # name, P, T, A, S, save
+
+    def __init__(self, app, home, index):
+        Screen.__init__(self, app)
+        self.home = home
+        self.index = index  # -1: a new fighter
+        if index >= 0:
+            name, build = home.fighters[index]
+        else:
+            name, build = None, (6, 6, 6, 6)
+        self.stats = list(build)
+        self.name_i = -1
+        self.name = name if name is not None else self._next_name(0, 1)
+        self.row = 0
+        self.editing = False
+
+    def left(self):
+        return arena.STAT_TOTAL - sum(self.stats)
+
+    def _taken(self, name):
+        i = R.find(self.home.fighters, name)
+        return i >= 0 and i != self.index
+
+    def _next_name(self, start, step):
+        n = len(NAMES)
+        for k in range(n):
+            i = (start + step * k) % n
+            if not self._taken(NAMES[i]):
+                self.name_i = i
+                return NAMES[i]
+        return self.name
+
+    def change(self, step):
+        """UP/DOWN while editing the selected row."""
+        r = self.row
+        if r == 0:
+            self.name = self._next_name(self.name_i + step, step)
+        elif 1 <= r <= 4:
+            v = self.stats[r - 1] + step
+            if arena.STAT_MIN <= v <= arena.STAT_MAX and (step < 0 or self.left() > 0):
+                self.stats[r - 1] = v
+
+    def _set_name(self, name):
+        self.name = name
+        self.app.redraw()
+
+    def save(self):
+        app = self.app
+        if self.left() != 0:
+            app.push(Message(app, t("error"), t("sum_bad") % self.left()))
+            return
+        if self._taken(self.name):
+            app.push(Message(app, t("error"), t("name_taken") % self.name))
+            return
+        entry = (self.name, arena.check_build(self.stats))
+        fighters = self.home.fighters
+        if self.index >= 0:
+            fighters[self.index] = entry
+        elif len(fighters) >= R.MAX:
+            app.push(Message(app, t("error"), t("full") % R.MAX))
+            return
+        else:
+            fighters.append(entry)
+        app.pop()
+        self.home.save()
+
+    def button(self, b, ev, now):
+        app = self.app
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            step = 1 if b == B.UP else -1
+            if self.editing:
+                self.change(step)
+            else:
+                self.row = (self.row - step) % self.ROWS
+            app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            if self.row == self.ROWS - 1:
+                self.save()
+            else:
+                self.editing = not self.editing
+                app.redraw()
+        elif b == B.OK and ev == B.LONG and self.row == 0:
+            self.editing = False
+            app.push(NameEditor(app, self.name, self._set_name))
+        elif b == B.BACK and ev == B.CLICK:
+            if self.editing:
+                self.editing = False
+                app.redraw()
+            else:
+                app.pop()
+
+    def draw(self, c):
+        draw.header(c, self.name, t("left") % self.left())
+        for r in range(self.ROWS):
+            y = 10 + r * 9
+            if r == 0:
+                label, value = t("name"), self.name
+            elif r < 5:
+                label, value = stat(r - 1), str(self.stats[r - 1])
+            else:
+                label, value = t("save"), ""
+            color = 1
+            if r == self.row:
+                c.fill_rect(0, y, 128, 9, 1)
+                color = 0
+            text.draw(c, label, 2, y + 1, text.SMALL, color)
+            if value:
+                shown = "< %s >" % value if r == self.row and self.editing else value
+                text.draw(c, shown, 126 - text.width(shown), y + 1, text.SMALL, color)
+
+
+class NameEditor(name_editor.NameEditor):
+    MAX = 12  # arena/rules.check_name
+
+    def labels(self):
+        return t("name"), t("name_hint"), t("name_hint2")
+
+
+class Pick(Menu):
+    """Pick one fighter from the roster."""
+
+    def __init__(self, app, home, title, on_pick):
+        items = []
+        for i in range(len(home.fighters)):
+            name, build = home.fighters[i]
+            items.append(("%-9s %s" % (name[:9], _build_text(build)), self._picker(i)))
+        Menu.__init__(self, app, title, items)
+        self.on_pick = on_pick
+
+    def _picker(self, i):
+        def pick():
+            self.app.pop()
+            self.on_pick(i)
+
+        return pick
+
+
+class Rulings(Menu):
+    """Each ruling option of the core with its value; OK cycles it."""
+
+    def __init__(self, app, home):
+        self.home = home
+        Menu.__init__(self, app, t("rules"), [])
+        self.build()
+
+    def value(self, name, default):
+        return self.home.rules.get(name, default)
+
+    def build(self):
+        items = []
+        for name, default, allowed in RULES:
+            v = self.value(name, default)
+            items.append((ruling(name, v), self._cycler(name, default, allowed)))
+        self.items = items
+
+    def _cycler(self, name, default, allowed):
+        def cycle():
+            v = self.value(name, default)
+            v = (not v) if allowed is bool else allowed[(allowed.index(v) + 1) % len(allowed)]
+            if v == default:
+                self.home.rules.pop(name, None)
+            else:
+                self.home.rules[name] = v
+            self.build()
+            self.app.redraw()
+
+        return cycle
+
+
+class Checklist(Menu):
+    """OK adds a fighter to the bracket (its number is its place) or takes it out."""
+
+    def __init__(self, app, setup):
+        self.setup = setup
+        Menu.__init__(self, app, "", [])
+        self.build()
+
+    def build(self):
+        items = []
+        fighters = self.setup.home.fighters
+        for i in range(len(fighters)):
+            k = self.setup.picked.index(i) + 1 if i in self.setup.picked else 0
+            items.append(("%s %s" % (str(k) if k else "-", fighters[i][0]), self._toggler(i)))
+        self.items = items
+        self.title = t("pick") % (len(self.setup.picked), self.setup.size)
+
+    def _toggler(self, i):
+        def toggle():
+            picked = self.setup.picked
+            if i in picked:
+                picked.remove(i)
+            elif len(picked) < self.setup.size:
+                picked.append(i)
+            self.build()
+            self.app.redraw()
+
+        return toggle

@@ -1,0 +1,386 @@
+"""Arena play screens: one duel or a cup's matches on the 1x8 grid, and the bracket.
+
+OK resolves one step (initiative, then one whole moment); a long OK plays
+the match to its end (stopping at once if the table must roll a die). UP/DOWN
+scroll the words of the last step. In a cup every finished match goes into
+History as a stand-alone "arena" record the moment it ends; undo stops at a
+finished match (it is in History already).
+"""
+from dicebox import buttons as B
+from dicebox.arena import rules as arena
+from dicebox.core import dice as _dice
+from dicebox.core.compat import const
+from dicebox.core.log import EVENT, INPUT, ROLL
+from dicebox.ui import draw, text
+from dicebox.ui.app import Message, Screen
+from dicebox.arena.text import method, t, words_ru
+from dicebox.ui.fight import FightScreen
+
+_CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
+_QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
+_WORDS_Y = const(32)
+_WORDS_ROWS = const(4)
+_WRAP = const(20)  # characters a line: clear of the scroll bar
+_CELL = const(16)
+_GRID_Y = const(17)
+_GRID_H = const(14)
+
+
+def screen_for(app, rec):
+    screen = ArenaFight(app, rec)
+    if screen.cup:
+        screen.log_missed_match()
+    return screen
+
+
+def _short(name, n):
+    return name if len(name) <= n else name[:n]
+
+
+class SetUpMarker(Screen):
+    """Under a fight started from the set-up: when the fight is left, the arena
+    menu and the set-up come back as they were (arena_ui.restore)."""
+
+    def __init__(self, app, state):
+        Screen.__init__(self, app)
+        self.state = state
+
+    def resumed(self):
+        from dicebox.arena import setup as arena_ui
+
+        arena_ui.restore(self.app, self.state)
+
+
+class ArenaFight(FightScreen):
+    def finish_resumed(self):
+        self.finished()  # a cup files its last match and the cup itself
+
+    def __init__(self, app, rec):
+        FightScreen.__init__(self, app, rec)
+        self.cup = rec.ruleset == "arena_cup"
+        self.logged = len(self.game.results) if self.cup else 0
+        # every step's two labels, looked up once: a packed table's lookup is ~0.2 ms on the Pico
+        self.clock = t("clock")
+        self.rolled = t("dice_rolled")
+        self.lines = []
+        self.first = 0
+        self.read_step()
+
+    def match(self):
+        return self.game.match if self.cup else self.game
+
+    # ---- what the last step did
+    def read_step(self):
+        game = self.game
+        log = game.log
+        start = 0
+        for k in range(len(log) - 1, -1, -1):
+            if log.entry(k)[0] == INPUT:
+                start = k + 1
+                break
+        lines = []
+        dice = []
+        m = self.match()
+        face = 0
+        die = 0
+        ru = words_ru()
+        for k in range(start, len(log)):
+            kind, name, a, b, c = log.entry(k)
+            if kind == ROLL:
+                face = b
+                if a != die:  # the die's name once for a run of the same die: "d20:17,20"
+                    die_name = _dice.name(a)
+                    if ru:  # the Russian way of writing a die: к20
+                        die_name = "к" + die_name[1:]
+                    dice.append(" %s:%d" % (die_name, b))
+                    die = a
+                else:
+                    dice.append(",%d" % b)
+            elif kind == EVENT and name not in _QUIET:
+                if name in _CUP_EVENTS:
+                    said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
+                elif ru:
+                    said = ru.say(m, name, a, b, c, face)
+                else:
+                    said = self._say(m, name, a, b, c, face)
+                lines.extend(draw.wrap(said, _WRAP))
+        if not lines:
+            lines = draw.wrap(t("ok_step"))  # alone: no scroll bar
+        if dice:
+            lines = draw.wrap(self.rolled + "".join(dice), _WRAP) + lines
+        if self.cup and game.between() and game.match is not None:
+            lines.append(t("ok_bracket"))
+        self.lines = lines
+        self.first = 0
+
+    def _say(self, m, name, a, b, c, face):
+        """Short words for the frequent events, the core's text for the rest."""
+        who = m.names
+        if name == "moves":
+            return "%s v %s" % (arena.ATTACK[b - 1][0], arena.DEFEND[c - 1][0])
+        if name == "test":
+            return "%s %d/%d %s" % (who[a], face, b, "pass" if c else "fail")  # roll/target
+        if name == "damage":
+            return "%s -%d health: %d" % (who[a], b, c)
+        return m.describe(name, a, b, c)
+
+    # ---- FightScreen hooks
+    def changed(self):
+        if self.cup:
+            results = self.game.results
+            while self.logged < len(results):
+                self.logged += 1
+                if self.logged == len(results):
+                    self._add_match(self.game.match_record(self.session.rec.seed))
+            self.logged = len(results)
+        self.read_step()
+        self.app.redraw()
+
+    def _add_match(self, rec):
+        self.app.store.add_history(rec.dumps(), self.match_summary(rec))
+
+    def match_summary(self, rec):
+        """One History line: winner>loser and how (a cup match leads with its round)."""
+        m = self.match()
+        res = m.result()
+        if res is None:
+            return ""
+        w = res["winner"]
+        names = m.names
+        if w is None:
+            said = "%s=%s %s" % (names[0], names[1], t("tie"))
+        else:
+            k = 0 if w == "a" else 1
+            said = "%s>%s %s" % (names[k], names[1 - k], method(m))
+        if self.cup:
+            return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
+        return "%s: %s" % (t("arena"), said)
+
+    def progress(self):
+        if self.cup:
+            g = self.game
+            return "%s %d: R%d, %d/%d" % (t("cup"), len(g.fighters), len(g.rounds), len(g.results), len(g.fighters) - 1)
+        n = self.game.names
+        return "%s %s v %s" % (t("arena"), n[0], n[1])
+
+    def summary(self):
+        if self.cup:
+            g = self.game
+            return "%s %d: %s" % (t("cup"), len(g.fighters), g.fighters[g.champion][0])
+        return self.match_summary(None)
+
+    def log_missed_match(self):
+        """After a power cut between saving the cup and writing the match that
+        step finished: put that match in History unless it is there already."""
+        g = self.game
+        if not g.results or not g.between() or g.match is None:
+            return
+        text_ = g.match_record(self.session.rec.seed).dumps()
+        store = self.app.store
+        for ident, _ in store.history(0, 12):
+            if store.history_record(ident) == text_:
+                return
+        self.app.store.add_history(text_, self.match_summary(None))
+
+    def undo(self):
+        g = self.game
+        if self.cup and not self.done and g.between() and g.results:
+            self.app.push(Message(self.app, t("notice"), t("in_history")))
+            return
+        FightScreen.undo(self)
+
+    # ---- buttons
+    def step(self):
+        if self.cup and self.game.between() and self.game.match is not None:
+            self.app.push(Bracket(self.app, self))
+        elif not self.done:
+            self.give(0)
+
+    def auto(self):
+        """The current match to its end; stops when a table die is asked."""
+        if self.cup and self.game.between() and self.game.match is not None:
+            return
+        while not self.done:
+            if not self.give(0):
+                return
+            if self.cup and self.game.between():
+                return
+
+    def next_match(self, all_matches=False):
+        """From the bracket: start the next match; all_matches plays the rest of the cup."""
+        if self.done:
+            return
+        if not self.give(0):
+            return
+        if all_matches:
+            while not self.done:
+                self.auto()
+                if self.app.top is not self or self.done:
+                    return  # a table die is asked
+                if not self.give(0):
+                    return
+
+    def button(self, b, ev, now):
+        if b == B.BACK and ev == B.LONG and self.cup and not self.done and self.game.between() and self.game.results:
+            self.undo()  # says why not, without asking first
+        elif b == B.OK and ev == B.CLICK:
+            self.step()
+        elif b == B.OK and ev == B.LONG:
+            self.auto()
+        elif b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            last = max(0, len(self.lines) - _WORDS_ROWS)
+            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+            self.app.redraw()
+        else:
+            FightScreen.button(self, b, ev, now)
+
+    # ---- drawing
+    def draw(self, c):
+        m = self.match()
+        if m is None:  # a cup before its first match
+            Bracket.paint(c, self.game, self.app)
+            return
+        names = m.names
+        text.draw(c, _short(names[0], 7), 0, 0)
+        right = _short(names[1], 7)
+        text.draw(c, right, 128 - text.width(right), 0)
+        clock = self.clock % (m.moment, m.time)
+        text.draw_center(c, clock, 0)
+        self._health(c, m, 0)
+        self._health(c, m, 1)
+        self._grid(c, m)
+        res = m.result()
+        rows = _WORDS_ROWS
+        y = _WORDS_Y
+        if res is not None:  # the result takes the first row
+            c.fill_rect(0, y, 128, 8, 1)
+            w = res["winner"]
+            shown = t("tie") if w is None else t("wins") % names[0 if w == "a" else 1]
+            said = "%s: %s" % (shown, method(m))
+            if len(said) > 21:  # too wide for the row: the words below say how
+                said = shown
+            text.draw_center(c, said, y, text.SMALL, 0)
+            rows -= 1
+            y += 8
+        for i in range(rows):
+            k = self.first + i
+            if k < len(self.lines):
+                text.draw(c, self.lines[k], 0, y + i * 8)
+        if len(self.lines) > rows:
+            span = 64 - y
+            h = max(3, span * rows // len(self.lines))
+            top = y + (span - h) * self.first // max(1, len(self.lines) - rows)
+            c.fill_rect(127, top, 1, h, 1)
+
+    def _health(self, c, m, f):
+        hp = m.hp[f]
+        full = m.start_hp
+        shown = str(hp)
+        width = 42
+        x = 15 if f == 0 else 128 - 15 - width  # clear of a two-digit health
+        if f == 0:
+            text.draw(c, shown, 0, 9)
+        else:
+            text.draw(c, shown, 128 - text.width(shown), 9)
+        c.rect(x, 10, width, 5, 1)
+        fill = (width - 2) * min(hp, full) // full
+        if f == 0:
+            c.fill_rect(x + 1, 11, fill, 3, 1)
+        else:
+            c.fill_rect(x + width - 1 - fill, 11, fill, 3, 1)
+
+    def _grid(self, c, m):
+        y = _GRID_Y
+        for s in range(1, arena.GRID + 1):
+            x = (s - 1) * _CELL
+            if s < m.lo or s > m.hi:
+                for yy in range(y + 1, y + _GRID_H, 3):  # crumbled: loose stones
+                    for xx in range(x + 1 + (yy % 2), x + _CELL - 1, 4):
+                        c.pixel(xx, yy, 1)
+                continue
+            c.rect(x, y, _CELL + 1, _GRID_H, 1)
+            cell = m.cells[s]
+            if cell & arena.MINE:  # an x low at the left
+                for d in range(3):
+                    c.pixel(x + 2 + d, y + 9 + d, 1)
+                    c.pixel(x + 4 - d, y + 9 + d, 1)
+            if cell & arena.CRYSTAL:  # a diamond low at the right
+                c.pixel(x + 13, y + 9, 1)
+                c.hline(x + 12, y + 10, 3, 1)
+                c.pixel(x + 13, y + 11, 1)
+        for f in (0, 1):
+            s = m.pos[f]
+            x = (s - 1) * _CELL
+            letter = m.names[f][:1]
+            if f == m.attacker:  # the attacker drawn inverted
+                c.fill_rect(x + 4, y + 2, 9, 10, 1)
+                text.draw(c, letter, x + 6, y + 3, text.SMALL, 0)
+            else:
+                c.rect(x + 4, y + 2, 9, 10, 1)
+                text.draw(c, letter, x + 6, y + 3)
+            if m.stun[f]:  # stunned: a dot above the head
+                c.fill_rect(x + 7, y + 1, 3, 1, 1)
+
+
+class Bracket(Screen):
+    """Who is in, who went through; OK starts the next match, long OK plays the rest."""
+
+    def __init__(self, app, fight):
+        Screen.__init__(self, app)
+        self.fight = fight
+
+    def button(self, b, ev, now):
+        if b == B.OK and ev in (B.CLICK, B.LONG):
+            fight = self.fight
+            self.app.pop()
+            if not fight.done:
+                fight.next_match(ev == B.LONG)
+        else:
+            Screen.button(self, b, ev, now)
+
+    def draw(self, c):
+        Bracket.paint(c, self.fight.game, self.app)
+
+    @staticmethod
+    def paint(c, game, app):
+        rounds = game.bracket()
+        n = len(game.fighters)
+        cols = 3 if n == 4 else 4
+        top = 10 if n == 4 else 0
+        slot = 13 if n == 4 else 8
+        width = 128 // cols
+        chars = (width - 2) // 6
+        if n == 4:
+            r = len(game.rounds) - 1
+            title = t("champion") if game.champion >= 0 else t("round") % (r + 1)
+            draw.header(c, t("cup"), title)
+        now = (-1, -1) if game.champion >= 0 else _next_pair(game)
+        for r in range(len(rounds)):
+            entrants = rounds[r]
+            span = 1 << r
+            x = r * width
+            for k in range(len(entrants)):
+                i = entrants[k]
+                y = top + slot * span * k + slot * (span - 1) // 2
+                name = _short(game.fighters[i][0], chars)
+                out = r + 1 < len(rounds) and (k >> 1) < len(rounds[r + 1]) and rounds[r + 1][k >> 1] != i
+                if i in now and r == len(game.rounds) - 1:
+                    c.fill_rect(x, y, text.width(name) + 2, 8, 1)
+                    text.draw(c, name, x + 1, y, text.SMALL, 0)
+                else:
+                    text.draw(c, name, x + 1, y)
+                if out:  # lost: struck through
+                    c.hline(x, y + 4, text.width(name) + 2, 1)
+                elif game.champion == i and r == len(rounds) - 1:  # framed
+                    c.rect(x - 1, y - 2, text.width(name) + 4, 11, 1)
+
+
+def _next_pair(game):
+    """The two fighters of the match being fought or about to start."""
+    if not game.between():
+        return game.pair
+    entrants = game.rounds[-1]
+    k = 2 * game.slot
+    if k + 1 < len(entrants):
+        return (entrants[k], entrants[k + 1])
+    return (-1, -1)

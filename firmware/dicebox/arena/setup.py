@@ -1,0 +1,228 @@
+"""Arena mode: the set-up of a duel or a cup.
+
+The roster, the builder and the pickers are in arena_edit.py, loaded while
+one is open (not while a fight runs). The play screens (the fight and the
+bracket) are in arena_play.py, loaded when a fight starts or resumes; a fight
+replaces the menu and the set-up on the stack, and they come back as they were
+when it is left (restore). Options picked here (health, rulings) last while
+the box is on; the fighters live on flash (dicebox/arena/roster.py).
+"""
+from dicebox.core import record as _record
+from dicebox.core.compat import const
+from dicebox.ui.app import Menu, Message
+from dicebox.arena.text import t
+from dicebox.ui.home import unload
+
+# the roster screens and pickers, and the fighters file's code: loaded while
+# one is open (or the file is read or written), not while a fight runs
+_EDIT = const(("dicebox.arena.edit", "dicebox.arena.roster", "dicebox.arena.edit_ru"))
+
+
+def _roster():
+    from dicebox.arena import roster as arena_roster
+
+    return arena_roster
+
+
+# the fight's code: unloaded when the set-up comes back (the next fight loads it again)
+_PLAY = ("dicebox.arena.play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
+         "dicebox.arena.say_ru", "dicebox.ui.why_ru")
+
+
+def _edit():
+    from dicebox.arena import edit as arena_edit
+
+    return arena_edit
+
+
+def _play():
+    from dicebox.arena import play as arena_play
+
+    return arena_play
+
+
+def start(app):
+    menu = ArenaMenu(app)
+    if menu.error is None:
+        return menu
+    app.push(menu)
+    return Message(app, t("roster_error"), menu.error)
+
+
+def screen_for(app, rec):
+    return _play().screen_for(app, rec)
+
+
+class ArenaMenu(Menu):
+    def __init__(self, app):
+        self.fighters, self.error = _roster().load(app.store)
+        unload(_EDIT)
+        self.health = 10
+        self.rules = {}  # ruling options that differ from the default
+        Menu.__init__(self, app, t("arena"), [
+            (t("duel"), lambda: app.push(DuelSetUp(app, self))),
+            (t("cup"), lambda: app.push(CupSetUp(app, self))),
+            (t("fighters"), lambda: app.push(_edit().RosterScreen(app, self))),
+        ])
+
+    def save(self):
+        """Write the roster; a full or failing flash is one line on screen."""
+        try:
+            _roster().save(self.app.store, self.fighters)
+        except (OSError, ValueError) as e:
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (_roster().NAME, e)))
+
+    def resumed(self):
+        unload(_EDIT)  # back from the roster: the editors leave the heap
+
+    def options(self):
+        opts = {"health": self.health}
+        for name in self.rules:
+            opts[name] = self.rules[name]
+        return opts
+
+
+class _SetUp(Menu):
+    """Shared rows of the duel and cup set-ups: health, rulings, start."""
+
+    def __init__(self, app, home, title):
+        self.home = home
+        Menu.__init__(self, app, title, [])
+
+    def common_rows(self, items):
+        home = self.home
+        app = self.app
+        items.append(("%s: %d" % (t("health"), home.health), self._pick_health))
+        items.append((t("rules") + "...", lambda: app.push(_edit().Rulings(app, home))))
+        items.append((t("start"), self.start_fight))
+        self.items = items
+        self.sel = min(self.sel, len(items) - 1)
+
+    def _pick_health(self):
+        from dicebox.ui.pickers import NumberPicker  # here: opening the menu is 20 ms sooner on the Pico
+
+        self.app.push(NumberPicker(self.app, t("health"), self.home.health, 1, 99, self._set_health))
+
+    def _set_health(self, value):
+        self.home.health = value
+        self.build()
+
+    def resumed(self):
+        unload(_EDIT)  # back from a picker or the rulings
+        self.build()
+
+    def launch(self, rec):
+        app = self.app
+        try:
+            screen = _play().screen_for(app, rec)
+        except (ValueError, MemoryError) as e:
+            app.push(Message(app, t("error"), str(e)))
+            return
+        # The fight runs without the set-up: the menu and this screen leave the
+        # stack (and this module the heap) for a marker that rebuilds them, as
+        # they were, when the fight is left (restore below).
+        home = self.home
+        state = (home.health, home.rules, home.sel, home.first, type(self) is CupSetUp, self.sel, self.first, self.choice())
+        del app.stack[app.stack.index(home):]
+        app.push(_play().SetUpMarker(app, state))
+        app.push(screen)
+        unload(("dicebox.arena.setup",))
+
+
+def restore(app, state):
+    """The menu and the set-up a fight was started from, in place of its marker."""
+    health, rules, sel, first, cup, setup_sel, setup_first, choice = state
+    unload(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
+    menu = ArenaMenu(app)
+    menu.health, menu.rules, menu.sel, menu.first = health, rules, sel, first
+    app.replace(menu)
+    setup = (CupSetUp if cup else DuelSetUp)(app, menu)
+    setup.restore(choice)
+    setup.sel, setup.first = setup_sel, setup_first
+    app.push(setup)
+
+
+class DuelSetUp(_SetUp):
+    def __init__(self, app, home):
+        _SetUp.__init__(self, app, home, t("duel"))
+        n = len(home.fighters)
+        self.pair = [0, 1 if n > 1 else 0]
+        self.build()
+
+    def build(self):
+        items = []
+        fighters = self.home.fighters
+        for side in (0, 1):
+            i = self.pair[side]
+            name = fighters[i][0] if i < len(fighters) else "-"
+            items.append(("%s: %s" % (t("sides")[side], name), self._chooser(side)))
+        self.common_rows(items)
+
+    def _chooser(self, side):
+        def choose():
+            if self.home.fighters:
+                self.app.push(_edit().Pick(self.app, self.home, t("sides")[side], lambda i: self._set(side, i)))
+
+        return choose
+
+    def _set(self, side, i):
+        self.pair[side] = i
+        self.build()
+
+    def choice(self):
+        return self.pair
+
+    def restore(self, pair):
+        self.pair = pair
+        self.build()
+
+    def start_fight(self):
+        fighters = self.home.fighters
+        if len(fighters) < 1 or max(self.pair) >= len(fighters):
+            self.app.push(Message(self.app, t("error"), t("pick_more") % 2))
+            return
+        a = fighters[self.pair[0]]
+        b = fighters[self.pair[1]]
+        opts = self.home.options()
+        opts["a"] = list(a[1])
+        opts["b"] = list(b[1])
+        opts["a_name"] = a[0]
+        opts["b_name"] = b[0]
+        self.launch(_record.Record("arena", opts, self.app.new_seed()))  # arena/rules.py loads with the fight
+
+
+class CupSetUp(_SetUp):
+    def __init__(self, app, home):
+        _SetUp.__init__(self, app, home, t("cup"))
+        self.size = 4
+        self.picked = []  # roster indices in bracket order
+        self.build()
+
+    def build(self):
+        app = self.app
+        items = [
+            ("%s: %d" % (t("size"), self.size), self._toggle_size),
+            (t("pick") % (len(self.picked), self.size), lambda: app.push(_edit().Checklist(app, self))),
+        ]
+        self.common_rows(items)
+
+    def _toggle_size(self):
+        self.size = 12 - self.size  # 4 <-> 8
+        del self.picked[self.size:]
+        self.build()
+
+    def choice(self):
+        return self.size, self.picked
+
+    def restore(self, choice):
+        self.size, self.picked = choice
+        self.build()
+
+    def start_fight(self):
+        if len(self.picked) != self.size:
+            self.app.push(Message(self.app, t("error"), t("pick_more") % self.size))
+            return
+        fighters = self.home.fighters
+        opts = self.home.options()
+        opts["fighters"] = [[fighters[i][0], list(fighters[i][1])] for i in self.picked]
+        self.launch(_record.Record("arena_cup", opts, self.app.new_seed()))  # arena/cup.py loads with the fight

@@ -1,0 +1,1 @@
+"""Dice mode: any dice expression, rolled and kept (docs/rules/ui-text.md)."""

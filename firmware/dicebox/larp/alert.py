@@ -1,0 +1,72 @@
+"""The wound alert: rung by the running session (larp_tracker.Tracker.tick)
+over whatever is on screen, in any mode.
+
+Apart from the tracker's screens: with them came the LARP menu and its labels,
+~18 KB of heap over another mode's fight; the alert needs its own two lines
+and the wound kinds (larp/common.py, loaded with the rules).
+"""
+from dicebox import buttons as B
+from dicebox.larp import wounds as W
+from dicebox.core.compat import const
+from dicebox.larp.common import WOUNDS
+from dicebox.ui import text
+from dicebox.ui.app import Screen
+from dicebox.ui.home import unload_new
+from dicebox.ui.lang import LANG
+
+_FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
+_TITLE = ("ALERT", "ТРЕВОГА")
+_ACK = ("OK: acknowledge", "ОК: принято")
+
+
+class AlertScreen(Screen):
+    """An escalation: the screen flashes and beeps until the judge presses OK."""
+
+    keep_awake = True
+
+    def __init__(self, app, tr, loaded=None):
+        Screen.__init__(self, app)
+        self.tr = tr
+        self.alert_for = tr  # the Tracker pushes one alert at a time
+        self.phase = -1
+        self.loaded = loaded  # sys.modules before the alert loaded its code
+
+    def button(self, b, ev, now):
+        if b == B.OK and ev == B.CLICK:
+            self.tr.give(W.ACK)
+            app = self.app
+            if app.top is self:
+                app.pop()
+            else:
+                app.stack.remove(self)
+                app.redraw()
+            if self.loaded is not None:
+                # this code leaves the heap now: kept to the next Home, it held a full heap's room
+                unload_new(self.loaded)
+            self.tr.doze()  # woken over another mode: asleep again
+
+    def tick(self, now):
+        phase = (now // _FLASH_MS) & 1
+        if phase == self.phase:
+            return False
+        self.phase = phase
+        if phase == 0:
+            self.app.beep(2800, 150)
+        return True
+
+    def draw(self, c):
+        inv = self.phase == 0
+        if inv:
+            c.fill(1)
+        ink = 0 if inv else 1
+        ru = 1 if LANG[0] == "ru" else 0
+        text.draw_center(c, _TITLE[ru], 1, text.MEDIUM, ink)
+        game = self.tr.game
+        y = 19
+        for i in game.alerts()[-3:]:
+            p = game.who[i]
+            name = self.tr.name(p)
+            line = "%d %s%s" % (p, name + " " if name else "", WOUNDS[game.kind[i]][ru])
+            text.draw_center(c, line[:21], y, text.SMALL, ink)
+            y += 10
+        text.draw_center(c, _ACK[ru], 55, text.SMALL, ink)

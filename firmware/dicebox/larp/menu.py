@@ -1,0 +1,205 @@
+"""LARP judge: the menu and labels in both languages.
+
+The play screens live in larp_boxing_ui, larp_duel_ui, larp_shoot_ui,
+larp_stealth_ui (their shared parts in larp_fights) and
+larp_wounds_ui (the wound tracker, which runs in the background once a
+session is started); they are imported only when opened.
+"""
+import sys
+
+from dicebox import load
+from dicebox.larp import words as LT
+from dicebox.core.compat import const
+from dicebox.ui.app import Menu
+from dicebox.ui.home import unload_new
+from dicebox.ui.lang import LANG, mode_label, t
+
+# Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
+# string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
+# only while Russian is chosen). On the emulated Pico this module took 8,224 B of heap
+# with two tuples of 77 strings, 4,496 B packed (make emu's tour: every LARP frame
+# 3,216 B less); a lookup costs ~1.2 us a character before its line, so the menu's and
+# the fight screens' labels come first.
+_TABLE = (
+    "\nlarp\tLARP"
+    "\nboxing\tBoxing"
+    "\nduel\tDuel"
+    "\nshoot\tFirearms"
+    "\nstealth\tStealth"
+    "\nwounds\tWounds"
+    "\nrunning\trunning"
+    "\ntarget\tTarget"
+    "\nchoose_limb\twhich limb?"
+    "\nchoose_bh\tbody or head?"
+    "\nnot_listed\tnot on tracker"
+    "\nshot\tshot"
+    "\ncount_ok\tOK: start count"
+    "\nstop_ok\tOK: STOP"
+    "\ncompleted\tcompleted"
+    "\ncycle\tcycle"
+    "\nL\tL"
+    "\nB\tB"
+    "\nH\tH"
+    "\nroll_ok\tOK: roll"
+    "\nwins\tWINNER %d"
+    "\nno_duel\tNO DUEL"
+    "\nno_winner\tNO WINNER"
+    "\nnobody\tnobody wins"
+    "\nmelee\tMelee duel"
+    "\ngun_duel\tFirearms duel"
+    "\nm_head\thead wound"
+    "\nm_body\t2 body wounds"
+    "\nm_limbs\t4 limb wounds"
+    "\nm_firearms\tone cycle"
+    "\nshoots_coin\tShooter: coin"
+    "\nshoots_challenger\tShooter: challenger"
+    "\ncoin_shoots\tcoin: %d shoots"
+    "\ncoin_attacks\tcoin: %d attacks"
+    "\nfirst\tattacks first"
+    "\nshows\tto see your order"
+    "\nrelease\trelease: hidden"
+    "\nnext_boxer\tUP/DN boxer  BACK go"
+    "\nhold_block\thold OK: BLOCK!"
+    "\nhold_see\thold UP: own order"
+    "\nwas\twas"
+    "\nscore\tscore"
+    "\ncards\tCards"
+    "\nstart\tStart"
+    "\nnone\tnone"
+    "\nin_bout\thidden: bout is on"
+    "\nseen_once\talready seen once"
+    "\njudge\tJUDGE"
+    "\njudge_hold\tjudge: hold OK"
+    "\njudge_note\tjudge's override"
+    "\njudged\tjudge showed it %dx"
+    "\njudge_q\tShow boxer %d again?"
+    "\nto_tracker\tOnto the tracker?"
+    "\nwho_is\tWho is duellist %d?"
+    "\nnew_session\tNew session"
+    "\nparticipants\tPeople"
+    "\nroster\troster"
+    "\nlight_min\tLight min"
+    "\nheavy_min\tHeavy min"
+    "\nadd\t+ wound"
+    "\naid\tFirst aid"
+    "\nheal\tHealed"
+    "\nw_dies\tCharacter dies"
+    "\nw_stays\tStays heavy to end"
+    "\nend_session\tEnd session"
+    "\nend_q\tEnd the session?"
+    "\nno_wounds\tno wounds"
+    "\nchoose\task!"
+    "\nhelped\thelp"
+    "\nsession_q\tStart a wound list?"
+    "\nmedic\tMedical help"
+    "\naid_short\taid"
+    "\nmedic_short\tmed"
+    "\nwound_n\twound"
+    "\nwounds_n\t%d wounds"
+    "\naid_light\tAid stops: light"
+    "\naid_any\tAid stops: any"
+    "\n"
+)
+
+# Short wound kinds for a list row (kind codes of larp/common.py).
+# Wound kinds in a list row: after a timer (6 characters), or alone (12: no timer).
+KIND_SHORT = (("", ""), ("light", "лёгкое"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
+              ("heavy to end", "тяж.до конца"))
+
+# What a mode key opens: (label key, module, function) in menu order. A fight
+# plays with the wound session asleep (rest): it saves after every input, and
+# the session's 11-13 KB beside it ran a LARP power-on out of heap at 128k
+# on the 64-bit port; its wounds wake it as the fight ends (larp_fights.offer_wounds).
+# The wound list wakes it if it sleeps.
+_ITEMS = const((
+    ("boxing", "dicebox.larp.boxing_ui", "boxing_setup"),
+    ("duel", "dicebox.larp.duel_ui", "duel_start"),
+    ("shoot", "dicebox.larp.shoot_ui", "shoot_start"),
+    ("stealth", "dicebox.larp.stealth_ui", "stealth_start"),
+    ("wounds", "dicebox.larp.wounds_ui", "open_tracker"),
+))
+
+def lang():
+    return LT.RU if LANG[0] == "ru" else LT.EN
+
+
+def L(key):
+    """A LARP label in the Settings language (larp_text's words, ours, then lang.py's):
+    the words first, a dict lookup, as a key not in _TABLE is a search of all of it."""
+    pair = LT.WORDS.get(key)
+    if pair is not None:
+        return pair[lang()]
+    s = mode_label(key, _TABLE, None, "dicebox.larp.menu_ru")
+    return t(key) if s is None else s
+
+
+def label(table, code):
+    return table[code][lang()]
+
+
+def start(app):
+    return LarpMenu(app)
+
+
+def screen_for(app, rec):
+    """Resume an unfinished LARP fight over the LARP menu, as if opened from it:
+    BACK leads there. The session resumes through Home, asleep while the fight
+    is played."""
+    rest(app, ())
+    app.push(LarpMenu(app))  # over Home, where a resumed fight opens
+    return load("dicebox.larp.fights").screen_for(app, rec)
+
+
+class LarpMenu(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, app, L("larp"), [])
+        self.build()
+        self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
+
+    def resumed(self):
+        # back from a fight or the wound list: their modules leave the heap, as a
+        # mode's do on Home (a running wound session's stay: Home pinned them), so
+        # the next fight does not sit on top of the last one's code
+        unload_new(self.keep)
+        self.build()
+
+    def build(self):
+        self.title = L("larp")
+        running = getattr(self.app.stack[0], "tasks", ())
+        self.items = [((L(key) + " \u25b6 " + L("running")) if key == "wounds" and running else L(key), self._opener(mod, fn))
+                      for key, mod, fn in _ITEMS]
+
+    def _opener(self, mod, fn):
+        def open_item():
+            if mod == "dicebox.larp.wounds_ui":
+                tracker(self.app)  # asleep after a fight: it wakes before the list's code loads
+            else:
+                rest(self.app, self.keep)
+            getattr(load(mod), fn)(self.app)
+
+        return open_item
+
+
+def tracker(app):
+    """The running wound session (ticked by Home in the background), or None.
+    Asleep (larp_timer), it wakes for good: a LARP screen holds it now."""
+    for task in getattr(app.stack[0], "tasks", ()):
+        if hasattr(task, "wake"):
+            return task.wake(for_good=True)
+        if hasattr(task, "give_wound"):
+            task.woken = False
+            return task
+    return None
+
+
+def rest(app, loaded):
+    """A fight opens: the wound session sleeps (larp_timer) while it is
+    played, unless an alert waits (then once that is acknowledged). What the
+    screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
+    what the session pinned) stays."""
+    home = app.stack[0]
+    own = [n for n in loaded if n not in getattr(home, "keep", ())]
+    for task in getattr(home, "tasks", ()):
+        if hasattr(task, "doze"):
+            task.woken = True
+            task.doze(own)

@@ -1,0 +1,23 @@
+"""Read the LARP roster file (one name a line; copy it with mpremote).
+
+The parsing and its checks are pure (larp/common.parse_roster); this is the
+one part that touches the file system, on the Pico and on the host alike.
+"""
+from dicebox.larp.common import RosterError, parse_roster
+
+PATH = "roster.txt"
+LIMIT = 8192  # 99 names of 12 characters fit many times over
+
+
+def load(path=PATH):
+    """Names from the roster file; RosterError names the file and the line."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(LIMIT + 1)
+    except OSError as e:
+        raise RosterError("%s: cannot read the roster (%s)" % (path, e))
+    except ValueError:  # a NUL in the name (host command line)
+        raise RosterError("%r: not a usable file name for the roster" % path)
+    if len(data) > LIMIT:
+        raise RosterError("%s: larger than %d bytes: is it a roster?" % (path, LIMIT))
+    return parse_roster(data, path)

@@ -1,0 +1,121 @@
+"""LARP stealth: the count."""
+from dicebox import buttons as B
+from dicebox.larp import common as larp
+from dicebox.larp import stealth as ST
+from dicebox.larp import words as LT
+from dicebox.core import record as _record
+from dicebox.ui import draw, text
+from dicebox.ui.fight import FightScreen
+from dicebox.larp.menu import L, label
+from dicebox.larp.fights import _ask_target, big_line, offer_wounds
+
+
+def stealth_start(app):
+    s = StealthScreen(app, _record.Record("stealth", {}, app.new_seed()))
+    app.push(s)
+    _ask_target(s)
+
+
+class StealthScreen(FightScreen):
+    """OK starts the count (a beep a beat, the display stays on), OK stops it;
+    running through four counts completes the attack."""
+
+    def __init__(self, app, rec):
+        FightScreen.__init__(self, app, rec)
+        self.counting = False
+        self.start = 0
+        self.elapsed = 0
+        self.stop_at = -1  # elapsed ms at the judge's STOP press, until its click
+
+    @property
+    def keep_awake(self):
+        return self.counting
+
+    def beat(self):
+        return self.game.options["beat_ms"]
+
+    def button(self, b, ev, now):
+        app = self.app
+        g = self.game
+        if self.done:
+            if ev == B.CLICK and b in (B.OK, B.BACK):
+                self.leave()
+            return
+        if b == B.OK and ev == B.PRESS and g.target is not None:
+            if not self.counting:
+                self.counting = True
+                self.start = now
+                self.elapsed = 0
+                app.beep(2200, 60)
+            else:
+                # stopped at the press; entered at its click, so the click
+                # cannot answer the screen that the end of the fight opens
+                self.counting = False
+                self.stop_at = larp.ticks_step(self.start, now)
+            app.redraw()
+        elif b == B.OK and ev in (B.CLICK, B.LONG) and self.stop_at >= 0:
+            elapsed = self.stop_at
+            self.stop_at = -1
+            self.stop(elapsed)
+        elif b == B.OK and ev == B.CLICK and g.target is None:
+            _ask_target(self)
+        elif self.counting:
+            return  # BACK waits until the count is stopped
+        else:
+            FightScreen.button(self, b, ev, now)
+
+    def stop(self, elapsed):
+        self.counting = False
+        self.give(min(elapsed, ST.COUNTS * self.beat()))
+        self.app.beep(900, 200)
+
+    def tick(self, now):
+        if not self.counting:
+            return False
+        beat = self.beat()
+        elapsed = larp.ticks_step(self.start, now)
+        if elapsed >= ST.COUNTS * beat:
+            self.stop(elapsed)
+            return True
+        if ST.beats(self.elapsed, elapsed, beat):
+            self.elapsed = elapsed
+            self.app.beep(2200, 60)
+            return True
+        self.elapsed = elapsed
+        return False
+
+    def finished(self):
+        FightScreen.finished(self)
+        offer_wounds(self, self.game.result()["wounds"], False)
+
+    def summary(self):
+        g = self.game
+        # History's row, in words: "Stealth 12: heavy"
+        return "%s %s: %s" % (L("stealth"), g.target or "-", label(LT.WOUNDS, g.kind))
+
+    def draw(self, c):
+        g = self.game
+        if self.done:
+            draw.seed_header(c, L("stealth"), self.session.rec.seed)
+        else:
+            draw.header(c, L("stealth"), ("%s %d" % (L("target"), g.target)) if g.target else "")
+        if g.target is None:
+            big_line(c, L("target"), 20)
+            text.draw_center(c, "OK", 40)
+            return
+        if self.counting:
+            # the count big at left, the wound it gives now beside it
+            n = str(ST.count_at(self.elapsed, self.beat()))
+            text.draw(c, n, 4, 12, text.BIG)
+            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
+            text.draw_center(c, L("stop_ok"), 48, text.MEDIUM)
+            return
+        if self.stop_at >= 0:
+            text.draw_center(c, str(ST.count_at(self.stop_at, self.beat())), 12, text.BIG)
+            return
+        if g.elapsed is None:
+            big_line(c, L("count_ok"), 26)
+            return
+        n = ST.count_at(g.elapsed, self.beat())
+        text.draw_center(c, L("completed") if n > ST.COUNTS else "%s %d" % (L("count"), n), 14)
+        big_line(c, label(LT.WOUNDS, g.kind), 30)

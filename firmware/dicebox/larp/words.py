@@ -1,0 +1,69 @@
+"""LARP labels in both languages: (English, Russian) pairs, picked by index.
+
+The UI takes the language from Settings (EN = 0, RU = 1); transcripts use
+English. Codes index these tuples, so the rules core only stores small ints.
+"""
+from dicebox.core.compat import const
+from dicebox.larp.common import WOUNDS  # noqa: F401  (wound kinds: there, as the wound alert needs them without these tables)
+
+EN = const(0)
+RU = const(1)
+
+# Boxing zones, in the order of the rules text; a zone code is its index.
+ZONES = (
+    ("head", "голова"),
+    ("jaw", "челюсть"),
+    ("ear", "ухо"),
+    ("body", "корпус"),
+    ("ribs", "рёбра"),
+    ("stomach", "живот"),
+)
+# Boxing reactions: reaction code is the index (HA = 0, OH = 1, OOOF = 2, BLOCK = 3).
+REACTIONS = (
+    ("HA!", "ХА!"),
+    ("OH!", "ОХ!"),
+    ("OOOF!", "УУУХ!"),
+    ("BLOCK!", "БЛОК!"),
+)
+# Where a firearm or duel hit lands (hit codes of larp/common.py).
+HITS = (
+    ("miss", "мимо"),
+    ("left arm", "левая рука"),
+    ("right arm", "правая рука"),
+    ("left leg", "левая нога"),
+    ("right leg", "правая нога"),
+    ("body", "корпус"),
+    ("head", "голова"),
+    ("limb", "конечность"),
+)
+WORDS = {
+    "knockout": ("KNOCKOUT", "НОКАУТ"),
+    "draw": ("DRAW", "НИЧЬЯ"),
+    "decision": ("DECISION", "РЕШЕНИЕ"),
+    "round": ("Round", "Раунд"),
+    "boxer": ("Boxer", "Боец"),
+    "champion": ("Champion", "Чемпион"),
+    "heads": ("heads", "орёл"),
+    "tails": ("tails", "решка"),
+    "challenge": ("I challenge you to a fight!", "Вызываю тебя на бой!"),
+    "accept": ("Accepted", "Принимаю вызов"),
+    "refuse": ("Refused", "Отказ"),
+    "attack": ("Attack", "Атака"),
+    "defence": ("Defence", "Защита"),
+    "fails": ("attack fails", "атака не прошла"),
+    "help": ("help given", "помощь оказана"),
+    "dies": ("dies", "умирает"),
+    "stays": ("stays heavy", "остаётся тяжело ранен"),
+    "ack": ("OK", "ОК"),
+    "count": ("count", "счёт"),
+    "hold": ("hold OK", "держи ОК,"),
+}
+
+
+def label(table, code, lang=EN):
+    """Text of a code in a table (ZONES, REACTIONS, ...) in the language."""
+    return table[code][lang]
+
+
+def word(key, lang=EN):
+    return WORDS[key][lang]

@@ -1,0 +1,621 @@
+"""Title Bout with dice on the box: set-up, the fight, between rounds, result.
+
+The set-up (titlebout_setup.py) picks each corner's card or "own card"
+(assisted: the box asks for the ratings and the chart outcomes), the rounds,
+then starts with a fresh seed; it and the card checks leave the heap once
+the fight screen has replaced it. The core takes one input an exchange; with
+Settings "OK steps: one roll" the screen shows that exchange's rolls one OK
+at a time (the clock and points on screen follow the shown rolls), with
+"exchange" it shows the whole exchange at once. Hold OK: the rest of the
+round. Questions of assisted play are number pickers showing the roll they
+are about.
+"""
+from dicebox import buttons as B
+from dicebox.core import dice as _dice
+from dicebox.titlebout import rules as tb
+from dicebox.core.compat import const
+from dicebox.core.log import EVENT, ROLL
+from dicebox.ui import draw, lang, text
+from dicebox.ui.app import Screen
+from dicebox.ui.fight import FightScreen
+from dicebox.ui.home import unload
+from dicebox.ui.lang import t
+from dicebox.titlebout.text import tt
+
+_PLAY = const(0)  # what the fight screen shows
+_ROUND = const(1)
+_END = const(2)
+_SHORT = const(6)  # characters of a name beside the big digits
+_TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
+_SHEET_ROWS = const(5)  # scoresheet rows on screen
+_CELL = const(9)  # characters of a corner's round on the scoresheet
+_STOP = tb.STOP_PICK
+# What only the set-up and the start of a record need: the fight runs without them
+# (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
+_SETUP_MODULES = const(("dicebox.titlebout.setup", "dicebox.titlebout.cards", "dicebox.titlebout.data", "dicebox.titlebout.demo",
+                        "dicebox.core.errtext"))
+
+
+def screen_for(app, rec):
+    """The fight screen for a saved record. One that still owes the table's AGG
+    tie roll-off (a record made elsewhere and copied in as current.json) asks
+    for those dice first, one picker each; BACK leaves it saved for the next boot."""
+    try:
+        screen = TitleBoutScreen(app, rec)
+    except _dice.NeedDie as need:
+
+        def given(value):
+            rec.dice.append(value)
+            app.replace(screen_for(app, rec))
+
+        screen = roll_off(app, need, given, True)
+    unload(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
+    return screen
+
+
+def _picker(*args):
+    from dicebox.ui.pickers import NumberPicker  # table dice and own cards' questions only: 1,968 B of a bout's heap
+
+    return NumberPicker(*args)
+
+
+def roll_off(app, need, given, stays=False):
+    """The picker for a die the table rolls before the bout opens (the AGG tie).
+    stays: OK hands the value on with the picker still on top, for the next
+    screen to take its place: popped first, it would uncover Home, which unloads
+    the fight's code before the bout is built again (a heap broken up again)."""
+    lo, hi = _dice.span(need.die)
+    why = need.why
+    if lang.LANG[0] == "ru":  # the core's words are English
+        from dicebox.ui import why_ru
+
+        why = why_ru.say(why)
+    picker = _picker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
+    picker.stays = stays
+    return picker
+
+
+def open_bout(app, rec, replace=None, session=None):
+    """The fight screen for a new record (session: its game, built by the
+    set-up before this module loaded; an AGG tie's table dice are in it)."""
+    screen = TitleBoutScreen(app, rec, session)
+    if replace is not None:
+        app.replace(screen)
+    else:
+        app.push(screen)
+    unload(_SETUP_MODULES)
+    screen.ask_if_needed()
+
+
+def surname(name):
+    i = name.rfind(" ")
+    return name[i + 1 :] if i >= 0 else name
+
+
+# formats for the pickers of assisted play --------------------------------
+def _fmt_kind(v):
+    return tt(("plain", "kd", "cut", "kd_cut")[v])
+
+
+def _fmt_k(v):
+    return "K" if v == _STOP else str(v)
+
+
+def _fmt_stop(v):
+    return tt("stop") if v == _STOP else str(v)
+
+
+def _fmt_dq(v):
+    return tt("DQ") if v == _STOP else str(v)
+
+
+def _fmt_kor(v):
+    return "K" if v else tt("number")
+
+
+def _fmt_which(v):
+    return tt("injury") if v else tt("foul")
+
+
+_SETUP_Q = const(("q_agg", "q_cf", "q_pl", "q_hp", "q_ki"))
+# assisted chart questions: (the core's prompt, label, how a value reads)
+_CHART_Q = (
+    (tb.P_KIND, "q_kind", _fmt_kind),
+    (tb.P_KDR, "q_kdr", _fmt_k),
+    (tb.P_KOR, "q_kor", _fmt_kor),
+    (tb.P_COUNT_PTS, "q_count_pts", None),
+    (tb.P_FOUL, "q_foul", _fmt_dq),
+    (tb.P_INJURY, "q_injury", _fmt_stop),
+    (tb.P_CUT, "q_cut", _fmt_stop),
+)
+_SETUP_START = const((10, 10, 45, 10, 5))  # pickers start mid-range: fewer presses
+
+
+class TitleBoutScreen(FightScreen):
+    def __init__(self, app, rec, session=None):
+        FightScreen.__init__(self, app, rec, session)
+        self.step_exchange = app.settings["step"] == "exchange"
+        self.rush = False  # hold OK: show the rest of the round at once
+        self.undoing = False
+        self._rebuild()
+
+    # what is on screen: the log up to `shown`, with the clock and points at that point
+    def _rebuild(self):
+        """Everything in the log shown (a resume, an undo, a replay for table dice)."""
+        self.seen = self.session.built  # not the game: it would outlive its rebuild
+        self.shown = 0
+        self.round = 1
+        self.click = 0
+        self.pts = [0, 0]
+        self.control = -1
+        self.free = False
+        self.roll_at = -1
+        self.event_at = -1
+        self.panel = _PLAY
+        self._reveal(True)
+
+    def _reveal(self, to_end):
+        """Show the next roll and what followed it (to_end: all that is left).
+        Stops at the end of a round so its score is seen."""
+        log = self.game.log
+        n = len(log)
+        got = False
+        while self.shown < n:
+            kind, name, a, b, c = log.entry(self.shown)
+            if kind == ROLL:
+                if got and not to_end:
+                    break
+                got = True
+                self.panel = _PLAY
+                self.roll_at = self.shown
+                self.event_at = -1
+                self._clock(name)
+            elif kind == EVENT:
+                self.event_at = self.shown
+                self._event(name, a, b, c)
+            self.shown += 1
+            if kind == EVENT and name == "round" and not to_end:
+                # the round's score is shown; a new round's "start" (option
+                # round_start) goes with it, so the next OK starts the round
+                while self.shown < n and log.entry(self.shown)[1] == "start":
+                    self._event(*log.entry(self.shown)[1:])
+                    self.shown += 1
+                break
+        if self.shown >= n:
+            self._sync()
+
+    def _clock(self, why):
+        # as core titlebout._roll: every die moves the clock, but the AGG
+        # roll-off and (ki_clock off) the rolls after a Killer Instinct event
+        if why in tb.W_TIE:
+            return
+        if why in tb.W_CF:
+            self.free = False  # a new exchange
+        if not self.free:
+            self.click += 1
+
+    def _event(self, name, a, b, c):
+        # as the core's _score calls, read back from the events
+        pts = self.pts
+        if name == "start" or name == "control":
+            self.control = a
+        elif name == "punch":
+            pts[a] += c & 255
+        elif name == "down":
+            pts[1 - a] += c
+        elif name == "foul":
+            if 0 < b < _STOP:
+                pts[a] -= b
+        elif name == "injury" or name == "cut":
+            if 0 < b < _STOP:
+                pts[1 - a] += b
+        elif name == "ki":
+            self.free = not self.game.options["ki_clock"]
+        elif name == "round":
+            self.panel = _ROUND
+            self.ended = a
+            self.free = False
+            if a < self.game.rounds:
+                self.round = a + 1
+                self.click = 0
+        elif name == "end":
+            self.panel = _END
+
+    def _sync(self):
+        """All shown: the game's own numbers (they agree; tests check it)."""
+        g = self.game
+        self.round = g.round
+        self.click = g.click
+        self.pts[0], self.pts[1] = g.totals()
+        self.control = g.control
+
+    def shown_state(self):
+        return self.round, self.click, self.pts[0], self.pts[1], self.control
+
+    # the game moved ---------------------------------------------------------
+    def changed(self):
+        if self.session.built != self.seen:
+            self._rebuild()  # a replay: undo, or the table's dice went in
+        else:
+            self._reveal(self.step_exchange or self.rush)
+            self._sound()
+        self.rush = False
+        if not self.undoing:
+            self.ask_if_needed()
+        self.undoing = False
+        self.app.redraw()
+
+    def _sound(self):
+        # a tick a step; the bell at a round's end; a long tone at the end
+        if self.panel == _END:
+            self.app.beep(880, 400)
+        elif self.panel == _ROUND:
+            self.app.beep(1320, 150)
+        else:
+            self.app.beep(2000, 15)
+
+    def undo(self):
+        self.undoing = True
+        FightScreen.undo(self)
+        self.undoing = False
+
+    def ask_if_needed(self):
+        """All shown and the game asks a question: its picker."""
+        p = self.game.prompt()
+        if self.shown < len(self.game.log) or p is None or p is tb.NEXT:
+            return
+        title, fmt, value = self._question(p)
+        self.app.push(_picker(self.app, title, value, p[1], p[2], self.give, self._roll_label(), fmt))
+
+    def _question(self, p):
+        if p is tb.P_TIE:
+            return tt("q_tie"), self._side_name, 0
+        if p is tb.P_WHICH:
+            return tt("q_which"), _fmt_which, 0
+        for side in (0, 1):
+            q = tb.P_SETUP[side]
+            for i in range(len(q)):
+                if p is q[i]:
+                    return "%s %s" % (tt(tb.SIDES[side]), tt(_SETUP_Q[i])), None, _SETUP_START[i]
+            if p is tb.P_PUNCH[side]:
+                return tt("q_punch"), None, 0
+        if p is tb.P_COUNT:
+            return tt("q_count"), None, p[1]
+        for prompt, key, fmt in _CHART_Q:
+            if p is prompt:
+                return tt(key), fmt, 0
+        return p[0], None, p[1]  # a prompt this screen does not know: the core's own words
+
+    # names and words ---------------------------------------------------------
+    def name(self, side, short=True):
+        f = self.game.fighters[side]
+        # no card, or the card the box asks the questions of: the corner's name
+        if f is not None and f.name != ("Red", "Blue")[side]:
+            n = surname(f.name)
+            return n[:_SHORT] if short else n
+        n = tt(tb.SIDES[side])
+        if short and len(n) > _SHORT:
+            return n[: _SHORT - 1] + "."  # "Красн.", not "Красны"
+        return n
+
+    def _side_name(self, side):
+        return self.name(side, False)
+
+    def _roll_side(self, why):
+        """(side, what) of a roll's purpose: "red PL" -> (0, "PL")."""
+        if why in tb.W_TIE:
+            return tb.W_TIE.index(why), "AGG tie"
+        i = why.find(" ")
+        return (0 if why[:i] == "red" else 1), why[i + 1 :]
+
+    def _roll_label(self):
+        if self.game.prompt() in tb.P_SETUP[0] or self.game.prompt() in tb.P_SETUP[1]:
+            return tt("own")  # a rating read off the player's own card
+        if self.roll_at < 0:
+            return None
+        kind, why, die, value, _ = self.game.log.entry(self.roll_at)
+        side, _ = self._roll_side(why)
+        return "%s %s=%d" % (self.name(side), _dice.name(die), value)
+
+    def _for_line(self):
+        """What the big number was for: "Hagler PL 48"."""
+        kind, why, die, value, _ = self.game.log.entry(self.roll_at)
+        side, what = self._roll_side(why)
+        f = self.game.fighters[side]
+        rating = ""
+        if f is not None and what in ("CF", "PL", "HP"):
+            rating = " %d" % getattr(f, what.lower())
+        return "%s %s%s" % (self.name(side), tt(what), rating)
+
+    def _event_line(self):
+        if self.event_at < 0:
+            # a roll with no event of its own: a kept control or a landed punch
+            if self.roll_at >= 0:
+                why = self.game.log.entry(self.roll_at)[1]
+                if why in tb.W_CF:
+                    return tt("keeps")
+                if why in tb.W_PL or why in tb.W_KI:
+                    # 99/100 goes to the foul or injury chart (or, assisted, a question)
+                    return tt("lands") if self.game.log.entry(self.roll_at)[3] < 99 else "99/100!"
+            return ""
+        kind, name, a, b, c = self.game.log.entry(self.event_at)
+        n = self.name
+        if name == "start":
+            return "%s %s" % (n(a), tt("starts"))
+        if name == "control":
+            return "%s %s" % (tt("control"), n(a))
+        if name == "miss":
+            return "%s %s" % (n(a), tt("misses"))
+        if name == "punch":
+            f = self.game.fighters[a]
+            what = _punch(f.punch_names[b]) if b >= 0 and f.punch_names else tt("lands")
+            return "%s %s +%d" % (n(a), what, c & 255)
+        if name == "down":
+            return "%s %s %d" % (n(a), tt("down"), b)
+        if name == "ko":
+            return tt("ko")
+        if name in ("foul", "injury", "cut"):
+            if b == 0:
+                return tt("no_cut") if name == "cut" else tt("nothing")
+            if b == _STOP:
+                return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
+            if b < 0:
+                return "%s %s" % (tt("foul"), tt("warning"))
+            if name == "foul":
+                return "%s %s -%d" % (n(a), tt("foul"), b)
+            return "%s %s, %s +%d" % (n(a), tt(name), n(1 - a), b)
+        if name == "ki":
+            return "%s%d" % (tt("killer"), b)
+        if name == "bell":
+            return tt("bell")
+        if name == "round":
+            return "%s %d" % (tt("end_round"), a)
+        if name == "end":
+            return self._result_words()
+        return name
+
+    def _result_words(self, r=None):
+        r = r or self.game.result()  # a dict with the scoresheet: made once a frame
+        if r["winner"] is None:
+            return tt("draw")
+        side = 0 if r["side"] == "red" else 1
+        s = "%s %s" % (self.name(side, False), tt("wins"))
+        if text.width(s) > draw.W - 2:  # a long name: as beside the big digits
+            s = "%s %s" % (self.name(side), tt("wins"))
+        return s
+
+    def _method(self, r):
+        return tt(r["method"]) if r["method"] != "draw" else tt("draw")
+
+    def progress(self):
+        """Home's label for a bout left unfinished: "Title Bout R3 Hagler 18-12",
+        the one ahead on points named, his first."""
+        g = self.game
+        pts = g.totals()
+        w = 1 if pts[1] > pts[0] else 0
+        return "%s R%d %s %d-%d" % (t("titlebout"), g.round, self.name(w, False), pts[w], pts[1 - w])
+
+    def summary(self):
+        """History's line, what matters first (the list shows ~20 characters):
+        "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""
+        r = self.game.result()
+        w = 1 if r["side"] == "blue" else 0
+        score = ""
+        if r["method"] in ("decision", "draw"):
+            rule = self.game.options["decision"]
+            key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
+            score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
+        if r["winner"] is None:
+            return "%s %s%d%s: %s %s %s" % (tt("drawn"), tt("r_short"), r["round"], score, self.name(0, False), tt("versus"), self.name(1, False))
+        why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
+        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), tt(r["method"]), why, tt("r_short"), r["round"], score, tt("versus"),
+                                         self.name(1 - w, False))
+
+    # buttons -------------------------------------------------------------------
+    def button(self, b, ev, now):
+        if b == B.OK and ev in (B.CLICK, B.LONG):
+            self.ok(ev == B.LONG)
+        else:
+            FightScreen.button(self, b, ev, now)
+
+    def ok(self, rush):
+        log = self.game.log
+        if self.shown < len(log):
+            self._reveal(rush or self.step_exchange)
+            self._sound()
+            self.app.redraw()
+            if not (rush and self.shown >= len(log) and self.game.prompt() is tb.NEXT):
+                self.ask_if_needed()
+                return
+        p = self.game.prompt()
+        if p is None:
+            self.app.push(Scoresheet(self.app, self))
+        elif p is tb.NEXT:
+            self.rush = rush
+            self.give(tb.ROUND if rush else tb.ONE)
+        else:
+            self.ask_if_needed()
+
+    # drawing -------------------------------------------------------------------
+    def draw(self, c):
+        if self.panel == _ROUND:
+            self._draw_round(c)
+        elif self.panel == _END:
+            self._draw_end(c)
+        else:
+            self._draw_play(c)
+
+    def _names(self, c, y, mark):
+        for side in (0, 1):
+            s = self.name(side)
+            w = text.width(s)
+            x = 1 if side == 0 else 127 - w
+            if side == mark:
+                c.fill_rect(x - 1, y - 1, w + 2, 9, 1)
+                text.draw(c, s, x, y, text.SMALL, 0)
+            else:
+                text.draw(c, s, x, y)
+
+    def _draw_play(self, c):
+        g = self.game
+        used = min(self.click, tb.CLICKS)
+        draw.header(c, "%s %d/%d" % (tt("round"), self.round, g.rounds), "%d %s" % (tb.CLICKS - used, tt("left")))
+        # the time track: 40 clicks, filled as they go, a notch every 10
+        c.rect(0, 12, tb.CLICKS * _TRACK + 2, 5, 1)
+        c.fill_rect(1, 13, used * _TRACK, 3, 1)
+        for k in range(10, tb.CLICKS, 10):
+            c.pixel(k * _TRACK, 11, 1)
+        # (the seed is on the end screen, the scoresheet and History)
+        self._names(c, 20, self.control)
+        text.draw(c, str(self.pts[0]), 1, 30, text.MEDIUM)
+        s = str(self.pts[1])
+        text.draw(c, s, 128 - text.width(s, text.MEDIUM), 30, text.MEDIUM)
+        if self.roll_at >= 0:
+            value = g.log.entry(self.roll_at)[3]
+            if value < 100:
+                text.draw_center(c, str(value), 17, text.BIG, 1, 37, 91)
+            else:  # three big digits would touch the names: 100 in the 16-px font
+                text.draw_center(c, str(value), 23, text.MEDIUM, 1, 37, 91)
+            text.draw_center(c, self._for_line(), 48)
+        elif g.prompt() is tb.NEXT:
+            text.draw_center(c, tt("ok_hint"), 48)
+        if g.prompt() not in (None, tb.NEXT) and self.shown >= len(g.log):
+            line = tt("answer")  # a question waits (its picker was closed)
+        else:
+            line = self._event_line()
+        text.draw_center(c, line, 56)
+
+    def _draw_round(self, c):
+        g = self.game
+        r = self.ended - 1
+        draw.header(c, "%s %d" % (tt("end_round"), self.ended))
+        self._names(c, 12, -1)
+        text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 23, text.MEDIUM)
+        text.draw_center(c, self._totals(), 43)
+        if self.shown < len(g.log):
+            hint = tt("ok_on")  # the result comes next
+        elif g.prompt() is tb.NEXT:
+            hint = "%s %d" % (tt("next_round"), self.ended + 1)
+        else:
+            hint = tt("answer")
+        text.draw_center(c, hint, 56)
+
+    def _totals(self):
+        a, b = self.game.totals()
+        won = self.game.rounds_won()
+        return "%s %d-%d %s %d-%d" % (tt("pts"), a, b, tt("rds"), won[0], won[1])
+
+    def _draw_end(self, c):
+        g = self.game
+        r = g.result()
+        draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
+        # a draw: the method line says it once
+        text.draw_center(c, self._result_words(r) if r["winner"] is not None else tt("decision"), 13)
+        text.draw_center(c, self._method(r), 22, text.MEDIUM)
+        text.draw_center(c, tt(r["reason"]), 38)
+        text.draw_center(c, self._totals(), 47)
+        text.draw_center(c, tt("sheet_hint"), 56)
+
+
+def _punch(name):
+    """A card's punch in the screen's language: the usual ones translated
+    (jab, cross, hook ...), a card's own words as written."""
+    s = tt("p_" + name)
+    return name if s.startswith("p_") else s
+
+
+def _cell(g, rnd, side):
+    """A corner's round on the scoresheet: points, then D a knockdown he
+    suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
+    out = str(g.score[side][rnd - 1])
+    letters = tt("marks")  # D C F, in the screen's language
+    m = ""
+    for k, letter in ((tb.SHEET_DOWN, letters[0]), (tb.SHEET_CUT, letters[1])):
+        n = g.marks(rnd, side, k)
+        if n:
+            m += letter if n == 1 else "%s%d" % (letter, n)
+    off = g.marks(rnd, side, tb.SHEET_OFF)
+    if off:
+        m += "%s-%d" % (letters[2], off)
+    elif g.marks(rnd, side, tb.SHEET_FOUL):
+        m += letters[2]
+    if not m:
+        return out
+    if len(out) + 1 + len(m) <= _CELL:
+        return out + " " + m
+    if len(out) + len(m) > _CELL:  # the widest rounds: the letters without their counts
+        m = letters[0] * (g.marks(rnd, side, tb.SHEET_DOWN) > 0) + letters[1] * (g.marks(rnd, side, tb.SHEET_CUT) > 0) + \
+            (("%s-%d" % (letters[2], off)) if off else letters[2] * (g.marks(rnd, side, tb.SHEET_FOUL) > 0))
+    return out + m
+
+
+class Scoresheet(Screen):
+    """Each round's points with its knockdowns, cuts and fouls, totals, rounds
+    won, knockdowns (and the ten-point card's totals, the cards' extra
+    ratings); UP/DOWN scroll."""
+
+    def __init__(self, app, fight):
+        Screen.__init__(self, app)
+        g = fight.game
+        self.heads = (fight.name(0), fight.name(1))
+        self.game = g
+        self.rounds = g.round  # rows 0 .. rounds - 1: the rounds, their cells made as drawn
+        rows = []
+        a, b = g.totals()
+        rows.append((tt("total"), a, b))
+        a, b = g.rounds_won()
+        rows.append((tt("won"), a, b))
+        rows.append((tt("downs"), g.knockdowns[0], g.knockdowns[1]))
+        if g.options["decision"] == "ten":
+            a, b = g.ten_point()
+            rows.append((tt("ten"), a, b))
+        # a real card's extra ratings (kdr2, a cut rating...): kept on the card, shown here, not played
+        cards = (g.options["red"] or {}, g.options["blue"] or {})
+        extra = []
+        for card in cards:
+            for key in card:
+                if (" " + key + " ") not in " name note agg cf pl hp kdr1 kor ki punches " and key not in extra:
+                    extra.append(key)
+        extra.sort()
+        for key in extra:
+            rows.append((key, cards[0].get(key, ""), cards[1].get(key, "")))
+        rows.append((tt("legend"), "", ""))
+        self.rows = rows
+        self.first = 0
+        self.seed = fight.session.rec.seed
+
+    def row(self, k):
+        """Row k as drawn: (label, red, blue)."""
+        if k < self.rounds:
+            return str(k + 1), _cell(self.game, k + 1, 0), _cell(self.game, k + 1, 1)
+        return self.rows[k - self.rounds]
+
+    def button(self, b, ev, now):
+        last = max(0, self.rounds + len(self.rows) - _SHEET_ROWS)
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+            self.app.redraw()
+        elif b == B.OK and ev == B.CLICK:
+            self.first = 0 if self.first >= last else min(last, self.first + _SHEET_ROWS)
+            self.app.redraw()
+        else:
+            Screen.button(self, b, ev, now)
+
+    def draw(self, c):
+        draw.seed_header(c, tt("sheet"), self.seed)
+        text.draw(c, "#", 1, 10)
+        self._cols(c, self.heads[0], self.heads[1], 10)
+        c.hline(0, 18, 128, 1)
+        for i in range(_SHEET_ROWS):
+            k = self.first + i
+            if k >= self.rounds + len(self.rows):
+                break
+            label, a, b = self.row(k)
+            y = 20 + i * 9
+            text.draw(c, label, 1, y)
+            self._cols(c, str(a), str(b), y)
+
+    def _cols(self, c, a, b, y):
+        # each corner's column holds _CELL characters ("10 D2C2F"): red's ends at 70
+        text.draw(c, a, 70 - text.width(a), y)
+        text.draw(c, b, 126 - text.width(b), y)

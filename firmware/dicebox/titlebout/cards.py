@@ -1,0 +1,149 @@
+"""Title Bout cards and chart sets from files (JSON, or CSV from a
+spreadsheet), on the device and the host.
+
+The checks are pure (dicebox.titlebout.data, tbcsv); this module only reads
+files. load_dir() keeps going past a bad file and returns its one-line
+error, so one typo in a card never hides the others.
+"""
+import os
+
+from dicebox.titlebout import data as tbdata
+from dicebox.core.compat import loads
+
+MAX_BYTES = 16384  # a card is ~1 KB, a chart set ~2 KB; anything far larger is neither
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except ValueError:  # a NUL in the name (host command line)
+        raise tbdata.DataError("%r: not a usable file name" % path)
+
+
+def read_json(path):
+    # The size first, then json.load from the file (compat.loads takes the
+    # file): MicroPython parses the stream as it reads, so no buffer the size
+    # of the limit is allocated (a 16 KB read buffer can fail on a fragmented heap).
+    if _size(path) > MAX_BYTES:
+        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+    try:
+        with open(path) as f:
+            if f.read(1) != "\ufeff":  # a byte-order mark (a Windows editor's UTF-8) is skipped
+                f.seek(0)
+            return loads(f)
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:  # before ValueError: CPython's decode error is both
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
+    except ValueError:
+        raise tbdata.DataError("%s: not valid JSON" % path)
+
+
+def read_text(path):
+    """A CSV file's text (a card or chart set is small: read whole)."""
+    if _size(path) > MAX_BYTES:
+        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        raise tbdata.DataError("%s: cannot read the file" % path)
+    except UnicodeError:
+        raise tbdata.DataError("%s: not UTF-8 text" % path)
+
+
+def _csv(path):
+    return path.lower().endswith(".csv")
+
+
+def data_files(folder):
+    from dicebox.titlebout.cardlist import data_files  # the set-up's list; a bout's start reads no folder
+
+    return data_files(folder)
+
+
+def load_card(path, charts=None):
+    """A checked card; with a chart set, also checked against it."""
+    if _csv(path):
+        from dicebox.titlebout import csvfiles as tbcsv
+
+        obj = tbcsv.card(read_text(path), path)
+    else:
+        obj = read_json(path)
+    card = tbdata.check_card(obj, path)
+    if charts is not None:
+        tbdata.check_fit(card, charts, path)
+    return card
+
+
+def load_charts(path):
+    if _csv(path):
+        from dicebox.titlebout import csvfiles as tbcsv
+
+        return tbcsv.charts(read_text(path), path)
+    return tbdata.check_charts(read_json(path), path)
+
+
+def load_dir(folder, charts=None):
+    """Every *.json card in folder, sorted by file name: (cards, errors)."""
+    cards = []
+    errors = []
+    try:
+        names = data_files(folder)
+    except OSError:
+        return cards, ["%s: cannot list the folder" % folder]
+    for name in names:
+        try:
+            cards.append(load_card(folder + "/" + name, charts))
+        except tbdata.DataError as e:
+            errors.append(str(e))
+    return cards, errors
+
+
+def _slug(name):
+    """A file name from a fighter's name: its ASCII letters and digits (read
+    as bytes: walking a str interns each letter on MicroPython)."""
+    out = []
+    for part in name.lower().split():
+        keep = bytes(x for x in part.encode() if 97 <= x <= 122 or 48 <= x <= 57)
+        if keep:
+            out.append(keep.decode())
+    return "-".join(out) or "fighter"
+
+
+def _mkdirs(folder):
+    path = "/" if folder.startswith("/") else ""
+    for part in folder.split("/"):
+        if not part:
+            continue
+        path = path + part if path in ("", "/") else path + "/" + part
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass  # there already
+
+
+def save_card(folder, card):
+    """Write a checked card as a new file in folder (never over another
+    file: a second "Kid" is kid-2.json); returns its path. Written whole
+    to a temporary name first, so a power cut leaves no half card."""
+    from dicebox.core.jsonout import dumps
+
+    _mkdirs(folder)
+    stem = folder + "/" + _slug(card["name"])
+    path = stem + ".json"
+    n = 1
+    while True:
+        try:
+            os.stat(path)
+        except OSError:
+            break
+        n += 1
+        path = "%s-%d.json" % (stem, n)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(dumps(card))
+    os.rename(tmp, path)
+    return path

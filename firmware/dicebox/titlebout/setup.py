@@ -1,0 +1,381 @@
+"""Title Bout set-up, the mode's entry in Home: each corner's card (cards on
+flash, see cards.py) or "own card", the rounds, the rulings.
+
+The card files, their checks and the demo charts are on the heap only while
+cards are read (the list when the set-up opens, the two chosen at Start):
+the set-up screens hold names and paths. Start loads the fight's code, reads
+the two cards, builds the game, lets the card code go, and puts the fight
+screen (titlebout_ui.py) in its place, which unloads this module: the fight
+runs without the set-up's code and the set-up without the fight's."""
+import sys
+
+from dicebox.core import dice as _dice
+from dicebox.core import record as _record
+from dicebox.core.compat import const
+from dicebox.core.game import RecordError
+from dicebox.ui import draw, text
+from dicebox.ui.app import Menu, Message
+from dicebox.ui.home import unload, unload_new
+from dicebox.ui.lang import t
+from dicebox.titlebout.text import tt
+
+# Loaded to read cards (and to build a game), unloaded once they are read.
+_CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", "dicebox.titlebout.data", "dicebox.titlebout.demo",
+                       "dicebox.core.errtext", "dicebox.titlebout.csvfiles"))
+# The built-in chart sets (titlebout/demo.py), the default first: new bouts play
+# "dicebox"; "demo" is the first invented set, which saved bouts name.
+_BUILT_IN = const(("dicebox", "demo"))
+_FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.ui.session"))
+
+
+# titlebout/rules.py's SIDES, its corners' option names (a test holds them equal):
+# the rules core loads at Start or in the rulings, 75 ms off the opening on the Pico
+_SIDES = const(("red", "blue"))
+
+
+def _tb():
+    from dicebox.titlebout import rules as titlebout
+
+    return titlebout
+
+
+def _cards():
+    from dicebox.titlebout import cards
+
+    return cards
+
+
+def _list():
+    from dicebox.titlebout import cardlist
+
+    return cardlist
+
+
+def card_dirs(app):
+    """Folders holding fighter cards: the platform's (simulator), else the flash's
+    demo folder and the user's own."""
+    cl = _list()
+    return getattr(app.platform, "card_dirs", (cl.DEMO, cl.DATA + "/fighters"))
+
+
+def chart_dirs(app):
+    """Folders holding chart sets: the deployed demo sets and the user's own."""
+    cl = _list()
+    return getattr(app.platform, "chart_dirs", (cl.DEMO + cl.CHARTS, cl.DATA + cl.CHARTS))
+
+
+def own_dir(app):
+    """Where an own fighter's card is saved: the user's card folder."""
+    return getattr(app.platform, "own_dir", _list().DATA + "/fighters")
+
+
+# an own fighter's ratings as asked: key, lowest, highest, where the picker starts
+_OWN_RATINGS = const((("agg", 0, 20, 10), ("cf", 1, 20, 10), ("pl", 1, 98, 45), ("hp", 0, 20, 10),
+                      ("kdr1", 1, 9, 3), ("kor", 1, 9, 3), ("ki", 0, 20, 5)))
+
+
+def find_cards(app):
+    """(name, path) of every good card, of every chart file, and one line per
+    bad card file. A chart file is checked at Start, and a card's fit to the
+    chart set chosen (a real card prices the codes of its own charts)."""
+    found, errors = _list().index(app.store, card_dirs(app))
+    return found, _list().index_charts(chart_dirs(app)), errors
+
+
+def _ui():
+    from dicebox.titlebout import bout as titlebout_ui
+
+    return titlebout_ui
+
+
+def start(app):
+    setup = Setup(app)
+    if setup.errors:
+        # Home pushes what start() returns: the set-up goes under the error, so
+        # closing the error leaves the good cards to pick from.
+        app.push(setup)
+        return Message(app, tt("bad_cards"), "\n".join(setup.errors))
+    return setup
+
+
+def _pick(app, title, value, lo, hi, done):
+    from dicebox.ui.pickers import NumberPicker  # here: opening the set-up is 20 ms sooner on the Pico
+
+    app.push(NumberPicker(app, title, value, lo, hi, done))
+
+
+class Setup(Menu):
+    """Red card, blue card, rounds, start."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, t("titlebout"), [])
+        self.found, self.chart_sets, self.errors = find_cards(app)
+        unload(_CARD_MODULES)
+        n = len(self.found)
+        self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
+        self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
+        self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
+        self.rounds = 12
+        self.rules = {}  # rule options changed from the documented defaults
+        self.build()
+
+    def _name(self, side):
+        k = self.pick[side]
+        if k < len(self.found):
+            return self.found[k][0]
+        return self.own[side]["name"] if self.own[side] is not None else tt("own")
+
+    def build(self):
+        corners = []
+        for side in (0, 1):
+            # "Red: Vito Antuofermo"; where that does not fit the row, the surname alone
+            # ("Красный: Antuofermo": the Russian label is longer), or the own card
+            # without its "(asked)" (the list it is chosen from says it)
+            name = self._name(side)
+            row = "%s: %s" % (tt(_SIDES[side]), name)
+            if text.width(row) > draw.W - 5:
+                name = name[name.rfind(" ") + 1:] if self.pick[side] < len(self.found) else name.split(" (")[0]
+                row = "%s: %s" % (tt(_SIDES[side]), name)
+            corners.append(row)
+        self.items = [
+            (corners[0], lambda: self.choose(0)),
+            (corners[1], lambda: self.choose(1)),
+            (self._fit("%s: %s" % (tt("charts"), self._chart_name())), self.choose_charts),
+            ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
+            ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
+             lambda: self.app.push(Rules(self.app, self.rules))),
+            (tt("start"), self.begin),
+        ]
+        self.app.redraw()
+
+    def resumed(self):
+        self.build()  # back from the rules
+
+    def choose(self, side):
+        items = []
+        for k in range(len(self.found) + 1):
+            items.append((self.found[k][0] if k < len(self.found) else tt("own"), self._chooser(side, k)))
+        menu = Menu(self.app, tt(_SIDES[side]), items)
+        menu.sel = self.pick[side]
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    @staticmethod
+    def _fit(row):
+        """A row cut to the screen's width (a chart set's own name may be long)."""
+        while text.width(row) > draw.W - 5:
+            row = row[:-2] + "."
+        return row
+
+    def _chart_name(self, k=None):
+        k = self.chart_pick if k is None else k
+        b = len(_BUILT_IN)
+        return self.chart_sets[k - b][0] if k >= b else _BUILT_IN[k]
+
+    def choose_charts(self):
+        items = []
+        for k in range(len(_BUILT_IN) + len(self.chart_sets)):
+            name = self._chart_name(k)
+            items.append((name if k >= len(_BUILT_IN) else "%s (%s)" % (name, tt("builtin")), self._chart_chooser(k)))
+        menu = Menu(self.app, tt("charts"), items)
+        menu.sel = self.chart_pick
+        menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
+        self.app.push(menu)
+
+    def _chart_chooser(self, k):
+        def chosen():
+            self.chart_pick = k
+            self.app.pop()
+            self.build()
+
+        return chosen
+
+    def _chooser(self, side, k):
+        def chosen():
+            self.app.pop()
+            if k < len(self.found):
+                self.pick[side] = k
+                self.build()
+            else:
+                self.own_fighter(side)
+
+        return chosen
+
+    # -- an own fighter: a name, the seven ratings, saved as a card ------------
+    def own_fighter(self, side):
+        """"own card": the fighter's name (the name editor), then each rating
+        of his card; the card is saved (ratings only: in the bout the box asks
+        his punches, the charts it reads itself) and stays in the list."""
+        loaded = tuple(sys.modules)
+        from dicebox.ui import name_editor
+
+        class NameEditor(name_editor.NameEditor):
+            MAX = 16
+
+            def labels(self):
+                return tt("name"), tt("name_hint"), tt("name_hint2")
+
+        def named(name):
+            unload_new(loaded)  # the editor's code leaves with it
+            self._rating(side, {"name": name}, 0)
+
+        # the editor's letters are Latin: a Russian "Красный" would start as "AAAAAAA"
+        self.app.push(NameEditor(self.app, ("Red", "Blue")[side], named))
+
+    def _rating(self, side, card, i):
+        if i == len(_OWN_RATINGS):
+            card["punches"] = {}
+            self._own_done(side, card)
+            return
+        key, lo, hi, start = _OWN_RATINGS[i]
+
+        def given(v):
+            card[key] = v
+            self._rating(side, card, i + 1)
+
+        _pick(self.app, "%s %s" % (card["name"][:10], key.upper()), start, lo, hi, given)
+
+    def _own_done(self, side, card):
+        cards = _cards()
+        problem = None
+        try:
+            card = cards.tbdata.check_card(card, card["name"])
+            path = cards.save_card(own_dir(self.app), card)
+        except (OSError, RecordError) as e:
+            path, problem = None, str(e)
+        self.own[side] = card
+        if path is not None:
+            self.found.append((card["name"], path))
+            self.pick[side] = len(self.found) - 1
+            self.own[side] = None
+        else:
+            self.pick[side] = len(self.found)  # this bout only
+        unload(_CARD_MODULES)
+        self.build()
+        if problem:
+            self.app.push(Message(self.app, t("error"), "%s: %s" % (tt("not_saved"), problem)))
+
+    def ask_rounds(self):
+        _pick(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds)
+
+    def _set_rounds(self, n):
+        self.rounds = n
+        self.build()
+
+    def options(self):
+        """The record's options; a card file gone bad since the list was made raises DataError.
+        The cards are checked here, their fit to the charts by the game (no second parse of them)."""
+        opts = {"rounds": self.rounds}
+        opts.update(_tb().NEW_BOUT)
+        opts.update(self.rules)
+        charts = None  # a built-in set: the game checks the fit (its parse is the game's)
+        k = self.chart_pick
+        if k < len(_BUILT_IN):
+            opts["charts"] = _BUILT_IN[k]
+        else:
+            # a chart file goes into the record whole: the bout replays from it alone
+            charts = opts["charts"] = _cards().load_charts(self.chart_sets[k - len(_BUILT_IN)][1])
+        for side in (0, 1):
+            k = self.pick[side]
+            if k < len(self.found):
+                opts[_SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+            elif self.own[side] is not None:
+                opts[_SIDES[side]] = self.own[side]
+            else:
+                opts[_SIDES[side]] = None
+                opts["assisted"] = True  # the box looks nothing up: it asks
+        return opts
+
+    def begin(self):
+        app = self.app
+        # The fight's code first: its class and module dicts need the largest
+        # blocks of the start (592 bytes), found before the cards and the game
+        # break up the free heap (loaded after them, 128k failed there).
+        _ui()
+        try:
+            opts = self.options()
+        except RecordError as e:
+            self._refused(e)
+            return
+        unload(_CARD_MODULES[:2] + ("dicebox.titlebout.csvfiles",))  # the files are read; the checks stay for the game
+        self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
+
+    def open_bout(self, rec):
+        """The game, while the card checks and demo charts it needs are here;
+        then they leave and the fight screen takes the game. With table dice
+        an AGG tie is rolled off before the first input: those dice are asked
+        here, one picker each, over the set-up (BACK keeps the choices)."""
+        app = self.app
+        from dicebox.ui.session import Session
+
+        self.items = ()  # rows and their closures; resumed() builds them again
+        try:
+            session = Session(app, rec)
+        except RecordError as e:
+            self._refused(e)
+            return
+        except _dice.NeedDie as need:
+            unload(_CARD_MODULES)  # while the table rolls (the next try loads them again)
+
+            def given(value):
+                rec.dice.append(value)
+                self.open_bout(rec)  # the picker has gone: the set-up is on top again
+
+            app.push(_ui().roll_off(app, need, given))
+            return
+        self.found = ()  # the set-up is done with
+        unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
+        _ui().open_bout(app, rec, replace=self, session=session)
+
+    def _refused(self, e):
+        """A card file gone bad since the list was made, or one that does not fit
+        the built-in charts (tbdata.DataError): its one line, naming the file,
+        over the set-up, which goes on alone (resumed() builds its rows)."""
+        unload(_CARD_MODULES + _FIGHT_MODULES)
+        msg = str(e)
+        for side in (0, 1):
+            k = self.pick[side]
+            where = "options." + _SIDES[side]
+            if msg.startswith(where + ":") and k < len(self.found):
+                msg = self.found[k][1] + msg[len(where):]
+        self.app.push(Message(self.app, t("error"), msg))
+
+
+_RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
+
+
+class Rules(Menu):
+    """The rulings where tables differ (docs/rules/title-bout.md): OK cycles a value."""
+
+    def __init__(self, app, changed):
+        Menu.__init__(self, app, tt("rules"), [])
+        self.changed = changed
+        self.build()
+
+    def value(self, name, default):
+        return self.changed.get(name, default)
+
+    def build(self):
+        items = []
+        tb = _tb()
+        new = dict(tb.NEW_BOUT)
+        for k in range(_RULES_FROM, len(tb.OPTIONS)):
+            name, default, allowed = tb.OPTIONS[k]
+            default = new.get(name, default)  # what a new bout plays
+            v = self.value(name, default)
+            shown = (t("on") if v else t("off")) if allowed is bool else tt("v_" + v)
+            items.append(("%s: %s" % (tt("r_" + name), shown), self._cycler(name, default, allowed)))
+        self.items = items
+        self.app.redraw()
+
+    def _cycler(self, name, default, allowed):
+        def cycle():
+            v = self.value(name, default)
+            v = (not v) if allowed is bool else allowed[(allowed.index(v) + 1) % len(allowed)]
+            if v == default:
+                self.changed.pop(name, None)
+            else:
+                self.changed[name] = v
+            self.build()
+
+        return cycle
