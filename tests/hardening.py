@@ -33,12 +33,12 @@ def figure(name, text):
 
 
 def mode_rulesets():
-    """Every rule set a mode on the Home menu plays (ui/home.MODES): new modes join by themselves."""
-    from dicebox.ui import home
+    """Every rule set a mode on the Home menu plays (dicebox/modes.py): new modes join by themselves."""
+    from dicebox import modes
 
     out = []
-    for _, rulesets, _, _ in home.MODES:
-        for r in rulesets:
+    for mode in modes.MODES:
+        for r in modes.rulesets(mode):
             if r not in out:
                 out.append(r)
     return out

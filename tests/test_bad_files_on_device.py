@@ -14,7 +14,7 @@ from dicebox import buttons as B
 from dicebox import store as ST
 from dicebox.core import record
 from dicebox.core.clock import SESSION_MAX
-from dicebox.ui.home import MODES
+from dicebox.modes import MODES
 from host_sim.device import Device, Platform
 
 pytestmark = pytest.mark.soak  # full size under make soak
@@ -58,7 +58,7 @@ def test_a_fight_that_no_longer_replays_is_kept_and_the_box_goes_on(tmp_path):
 def test_unknown_rule_set_is_kept_too(tmp_path):
     (tmp_path / "current.json").write_text('{"dicebox":1,"ruleset":"chess","seed":1}')
     dev = boot(tmp_path)
-    assert "no screen for 'chess'" in notices(dev)[0] and (tmp_path / "current.json.bad").exists()
+    assert "ruleset: unknown 'chess'" in notices(dev)[0] and (tmp_path / "current.json.bad").exists()
     dismiss_and_roll(dev)
 
 
@@ -195,7 +195,7 @@ def test_the_boxs_own_files_never_stop_the_boot(tmp_path_factory, header, jnl, c
         assert (root / "wounds.jnl.bad").read_bytes() == jnl and not (root / "wounds.jnl").exists()
     to_home(dev)
     home = dev.app.top
-    home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[2] for m in MODES].index("dicebox.larp.menu")
+    home.sel = (1 if home.items[0][0] == "Resume" else 0) + [m[0] for m in MODES].index("larp")
     dev.press(B.OK)
     dev.wait(100)  # the menu's tick
     for _ in range(3):  # a mode still opens (an alert that rings as it does is answered first)

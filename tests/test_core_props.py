@@ -1,5 +1,5 @@
 """Long sessions over the rules core, for every rule set the core knows
-(core/rulesets.MODULES: a new rule set is covered by adding its invariants to
+(dicebox/modes.py: a new rule set is covered by adding its invariants to
 core/invariants.py). Any options, any seed, any sequence of inputs (valid ones
 and refused ones): the state stays in range after every input
 (core/invariants.problems), a refused input changes nothing, every fight ends,
@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_titlebout import ANT, HAG, card
 
-from dicebox.core import invariants, record, rulesets
+from dicebox import modes
+from dicebox.core import invariants, record
 from dicebox.larp import common as larp
 from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError
@@ -40,7 +41,7 @@ TRIED = {}
 
 def options_for(ruleset):
     fields = {}
-    for name, default, allowed in rulesets.load(ruleset).OPTIONS:
+    for name, default, allowed in modes.rules(ruleset).OPTIONS:
         if (ruleset, name) in CHECKED:
             fields[name] = CHECKED[(ruleset, name)]
         elif allowed is bool:
@@ -108,7 +109,7 @@ def play(data, ruleset, max_inputs):
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("ruleset", sorted(rulesets.MODULES))
+@pytest.mark.parametrize("ruleset", modes.rulesets())
 def test_any_session_stays_in_range_ends_and_replays(ruleset):
     @settings(max_examples=size(12, 400), deadline=None, suppress_health_check=list(HealthCheck))
     @given(data=st.data())

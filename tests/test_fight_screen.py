@@ -81,9 +81,6 @@ def test_a_finished_fight_goes_to_history_once():
 
 def test_a_fight_saved_finished_but_not_filed_is_filed_on_resume(monkeypatch):
     # the power went after the last input was saved, before History had it
-    import dicebox.ui.fight as F
-    from dicebox.ui import home
-
     d, s = fight()
     s.give(1)
     while not s.session.over:
@@ -93,8 +90,9 @@ def test_a_fight_saved_finished_but_not_filed_is_filed_on_resume(monkeypatch):
     d.app.settle()  # the loop's pass
     assert d.store.history() == [] and d.store.current() is not None
     # a mode whose screen is the bare FightScreen plays duels
-    monkeypatch.setattr(home, "MODES", home.MODES + (("duel", ("duel",), "fight"),))
-    monkeypatch.setattr(F, "screen_for", lambda app, rec: FightScreen(app, rec), raising=False)
+    from dicebox.larp import menu
+
+    monkeypatch.setattr(menu, "screen_for", lambda app, rec: FightScreen(app, rec))
     d2 = Device(store=d.store, platform=Platform(b"\x00\x00\x00\x05"))
     assert isinstance(d2.app.top, FightScreen) and d2.app.top.done
     assert d2.store.current() is None and len(d2.store.history()) == 1

@@ -4,14 +4,15 @@ import pytest
 
 from conftest import ROOT
 from dicebox import buttons as B
-from dicebox.store import WOUNDS
+from dicebox import modes
+from dicebox.larp.journal import FILES as WOUNDS
 from dicebox.ui import home
 from host_sim.device import Device
 from host_sim.memstore import MemoryStore
 from test_larp_ui import device as larp_device, start_session
 
-MODE_AT = {m[2]: i for i, m in enumerate(home.MODES)}  # Home's row of each mode (no Resume row)
-HISTORY_AT = len(home.MODES)
+MODE_AT = {modes.module(m, modes.OPENS): i for i, m in enumerate(modes.MODES)}  # Home's row of each mode (no Resume row)
+HISTORY_AT = len(modes.MODES)
 
 
 def open_row(d, row):

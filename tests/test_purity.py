@@ -18,12 +18,13 @@ def _module_file(name):
 
 
 def _pure_files():
-    """The shared core, and each rule set's module (core/rulesets.py) with every game module it
+    """The shared core, and each rule set's module (dicebox/modes.py) with every game module it
     imports: a rule set's screens are the only part of its folder that may do I/O."""
-    from dicebox.core.rulesets import MODULES
+    from dicebox import modes
 
     # the card and chart CSV reader: the set-up's and the host's, text in, data out
-    todo, found = list(MODULES.values()) + ["dicebox.titlebout.csvfiles"], set()
+    todo = [modes._rules_module(modes.mode_of(r), r) for r in modes.rulesets()] + ["dicebox.titlebout.csvfiles"]
+    found = set()
     while todo:
         name = todo.pop()
         path = _module_file(name)

@@ -1,5 +1,5 @@
 """Button storms through every screen of every mode on the Home menu
-(ui/home.MODES: a new mode is stormed without touching this file): random
+(dicebox/modes.py: a new mode is stormed without touching this file): random
 presses, holds, chatter shorter than the debounce, several buttons at once,
 idle sleeps, power cuts and mode switches, with the App's invariants checked
 after every action (Home at the bottom, every rule set's state in range, the
@@ -16,7 +16,7 @@ from conftest import ROOT, SUPPORT
 from hardening import PICO_BUDGET_HEAP, PICO_HEAP, SOAK, figure, size
 from romfs import compiled, mplib, rom  # noqa: F401  (fixtures: the device's files in a ROMFS image)
 
-from dicebox.ui import home
+from dicebox import modes
 
 # The heap the storm runs in, with the device's code in ROM (tests/romfs.py: the
 # .mpy files in a ROMFS image, as on a Pico whose firmware has a ROMFS partition;
@@ -31,7 +31,7 @@ from dicebox.ui import home
 # docs/reliability.md has the figures.
 STORM_HEAP = PICO_HEAP
 BUDGET = int(PICO_BUDGET_HEAP)
-MODES = sorted(m[2] for m in home.MODES)
+MODES = sorted(m[0] for m in modes.MODES)
 QSTR_POOL = re.compile(rb"qstr pool: n_pool=(\d+), n_qstr=(\d+)")
 # Under MicroPython the storm does not replay each record beside the fight (a
 # second game on the heap, which no Pico holds: --no-replay); CPython runs the
@@ -88,9 +88,10 @@ def summary(out):
     return bad, fields, screens, words("RULESETS"), words("MODES")
 
 
-def every_mode_was_stormed(rulesets, modes, fights_too):
-    for _, mode_rulesets, module, _ in home.MODES:
-        assert module in modes, "mode %s never opened from Home" % module
+def every_mode_was_stormed(rulesets, opened, fights_too):
+    for mode in modes.MODES:
+        mode_rulesets, module = modes.rulesets(mode), mode[0]
+        assert module in opened, "mode %s never opened from Home" % module
         if fights_too:
             assert any(r in rulesets for r in mode_rulesets), "no %s fight played" % module
 
@@ -103,7 +104,7 @@ def test_storm_on_cpython_matches_micropython_step_for_step(mp, rom, tmp_path): 
     # from the flash alone is the same boot. Both replay every record as CPython does.
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses) == cp
     assert run_mp(mp, rom, tmp_path, "512k", "11", presses, restart=True) == cp
-    bad, fields, screens, rulesets, modes = summary(cp.decode())
+    bad, fields, screens, rulesets, opened = summary(cp.decode())
     assert bad == []
     assert fields["presses"] >= presses and fields["switches"] >= 1
     figure("button storm, CPython = MicroPython parity", "%d presses, identical" % fields["presses"])
@@ -128,9 +129,9 @@ def test_the_whole_box_survives_a_storm_under_micropython_and_reports_its_heap(m
     for seed in seeds:
         out = run_mp(mp, rom, tmp_path, STORM_HEAP, seed, presses, *MP_ARGS, restart=True)
         same_storm(out, run_cpython(tmp_path, seed, presses))
-        bad, fields, screens, rulesets, modes = summary(out.decode())
+        bad, fields, screens, rulesets, opened = summary(out.decode())
         assert bad == [], "\n".join(bad[:10])
-        every_mode_was_stormed(rulesets, modes, SOAK)  # a short storm may not get through every mode's setup
+        every_mode_was_stormed(rulesets, opened, SOAK)  # a short storm may not get through every mode's setup
         assert fields["minutes"] >= 2 and fields["cuts"] >= 1 and fields["switches"] >= 1
         assert fields["heap_peak"] < BUDGET, fields
         pools = pools_of(out)
@@ -161,11 +162,11 @@ def test_each_mode_alone_survives_a_storm_in_the_budget(mp, rom, tmp_path, mode)
     presses = size(1500, 25000)  # the four of them: 100,000 presses under make soak
     out = run_mp(mp, rom, tmp_path, heap, seed, presses, *MP_ARGS, "--mode", mode, restart=True)
     same_storm(out, run_cpython(tmp_path, seed, presses, "--mode", mode))
-    bad, fields, screens, rulesets, modes = summary(out.decode())
+    bad, fields, screens, rulesets, opened = summary(out.decode())
     assert bad == [], "\n".join(bad[:10])
-    assert modes == [mode] and fields["switches"] == 0
+    assert opened == [mode] and fields["switches"] == 0
     if SOAK:  # a short storm may not get through the mode's set-up
-        assert [r for r in rulesets if r in dict((m[2], m[1]) for m in home.MODES)[mode]], rulesets
+        assert [r for r in rulesets if r in dict((m[0], modes.rulesets(m)) for m in modes.MODES)[mode]], rulesets
     assert fields["minutes"] >= 2 and fields["cuts"] >= 1
     assert fields["heap_peak"] < BUDGET, fields
     if fields["home_start"] >= 0:
@@ -192,9 +193,9 @@ def test_each_mode_alone_survives_one_long_power_on(mp, rom, tmp_path, mode):  #
     heap = STORM_HEAP
     presses = size(1000, 25000)
     out = run_mp(mp, rom, tmp_path, heap, "3", presses, *MP_ARGS, "--mode", mode, "--no-cuts", restart=True)
-    bad, fields, screens, _, modes = summary(out.decode())
+    bad, fields, screens, _, opened = summary(out.decode())
     assert bad == [], "\n".join(bad[:10])
-    assert modes == [mode] and fields["cuts"] == 0 and fields["switches"] == 0
+    assert opened == [mode] and fields["cuts"] == 0 and fields["switches"] == 0
     pools = pools_of(out)
     assert len(pools) == 1
     assert fields["heap_peak"] < BUDGET, fields
@@ -231,7 +232,7 @@ def vboard_storm(rnd, presses):
 
 # A storm of 250 presses may wander the roster editor and Settings and never start a
 # duel: the arena's storm starts inside one (Duel, UP to Start, OK).
-_INTO_A_FIGHT = {"dicebox.arena.setup": ("tap OK", "wait 300", "tap OK", "wait 300", "tap UP", "wait 100", "tap OK", "wait 300")}
+_INTO_A_FIGHT = {"arena": ("tap OK", "wait 300", "tap OK", "wait 300", "tap UP", "wait 100", "tap OK", "wait 300")}
 
 
 def vboard_storm_and_cut(mp, tmp_path, presses, heap, lead=(), **opts):

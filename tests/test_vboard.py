@@ -222,7 +222,7 @@ def test_a_larp_duel_with_table_dice_beside_a_wound_session_fits_144k(mp, tmp_pa
     keys = ("DOWN DOWN OK DOWN OK DOWN DOWN DOWN DOWN OK BACK"  # Settings: the table's dice, Russian
             " UP UP OK UP OK OK BACK"  # LARP judge, Wounds: a session starts
             " UP UP UP OK OK OK") + " OK" * 8  # a melee duel, accepted; dice from the picker
-    opts = dict(heap="160k", mode="dicebox.larp.menu", urandom=5)
+    opts = dict(heap="160k", mode="larp", urandom=5)
     b.run(["wait 300"] + ["tap %s" % k for k in keys.split()] + ["wait 300", "cat current.json", "cut"], **opts)
     before = loads(b.files["current.json"])
     assert before.ruleset == "duel" and before.dice and before.inputs
@@ -251,7 +251,7 @@ def _escalated(board, due):
 
 
 def _first_run(b, **opts):
-    _, _, lines = b.run(_SESSION_KEYS + ["wait 15000", "cat wounds.clk", "cat wounds.jnl", "cut"], mode="dicebox.larp.menu", **opts)
+    _, _, lines = b.run(_SESSION_KEYS + ["wait 15000", "cat wounds.clk", "cat wounds.jnl", "cut"], mode="larp", **opts)
     (cut,) = [int(x.split()[1]) for x in lines if x.startswith("CUT")]
     wound = _journal(b)[0]
     assert wound[1:] == [1, 1, 1]
@@ -265,7 +265,7 @@ def test_a_clock_chip_counts_the_time_the_box_was_off(mp, tmp_path, chip):
     clk = b.files["wounds.clk"].split()
     assert clk[-1][0] == "w" and int(clk[-1][1:]) >= 9 * 3600  # the chip's seconds beside the session ms
     off = 25 * 60000  # the box lies in a bag for 25 minutes
-    _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="dicebox.larp.menu",
+    _, _, lines = b.run(["wait 330000", "mods", "cat wounds.jnl", "end"], mode="larp",
                         rtc="%s:%d" % (chip, _CHIP_MS + cut + off))
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
     assert _escalated(b, due)  # 5 minutes into this power-on, 30 session minutes after the wound
@@ -277,7 +277,7 @@ def test_without_a_clock_the_judge_is_told_and_adds_the_time_off(mp, tmp_path):
     cut, due = _first_run(b)
     assert b.files["wounds.clk"].split()[-1][0] != "w"
     steps = ["wait 1000", "mods", "tap OK"] + ["tap UP"] * 25 + ["tap OK", "wait 330000", "cat wounds.jnl", "end"]
-    _, _, lines = b.run(steps, mode="dicebox.larp.menu")
+    _, _, lines = b.run(steps, mode="larp")
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-12:]
     assert "dicebox.larp.paused" in b.modules  # the notice: timers paused, how long unknown
     assert _escalated(b, due)  # the 25 minutes the judge added count
@@ -289,7 +289,7 @@ def test_a_clock_chip_that_lost_its_time_is_not_trusted(mp, tmp_path, chip):
     cut, due = _first_run(b, rtc="%s:%d" % (chip, _CHIP_MS))
     # its battery went flat: the chip restarted from zero and says so
     _, _, lines = b.run(["wait 1000", "mods", "tap BACK", "wait 330000", "cat wounds.jnl", "cat wounds.clk", "end"],
-                        mode="dicebox.larp.menu", rtc="%s:0:lost" % chip)
+                        mode="larp", rtc="%s:0:lost" % chip)
     assert "dicebox.larp.paused" in b.modules
     assert not _escalated(b, due)  # no time added: the session went on from where it stood
     assert b.files["wounds.clk"].split()[-1][0] == "w"  # the chip was started again: the next power-off counts

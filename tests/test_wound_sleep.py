@@ -7,7 +7,7 @@ from dicebox import buttons as B
 from dicebox import forget
 from dicebox.larp import common as larp
 from dicebox.larp import wounds as W
-from dicebox.store import WOUNDS
+from dicebox.larp.journal import FILES as WOUNDS
 from dicebox.larp import timer as larp_timer
 from test_larp_ui import boxing, device, inputs, start_session, top, wound
 from test_mode_switch import MODE_AT, back_home, open_row, screens

@@ -14,18 +14,16 @@ from dicebox import call_once
 from dicebox import settings as S
 from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
+from dicebox.modes import folds as _folds
 
 SETTINGS = "settings.json"
 CURRENT = "current.json"
-# The LARP wound session (larp/wounds_ui.py): header, input journal, clock.
-WOUNDS = ("wounds.rec", "wounds.jnl", "wounds.clk")
 # History: hNNNNNN.rec a fight, fNNNNNN.rec the small procedures of one mode
 # and power-on folded into one entry (a line an item: TAB summary TAB record),
 # .pin instead of .rec for one the referee pinned. Nothing goes until the user
 # deletes it or the flash is full: then the oldest unpinned fold, then the
 # oldest unpinned fight, with a notice. uNNNNNN.rec: a fight left unfinished
 # (its label a line, then its record); current.json is the one being played.
-SMALL = ("dice", "shoot", "stealth")  # rule sets whose finished records fold
 SUMMARY_MAX = 60
 _ENOSPC = const(28)  # MicroPython's errno module may lack the name
 _ENOENT = const(2)
@@ -306,7 +304,7 @@ class Store:
                 if _history_id(name) != hid:
                     self.os.rename(self._path(name), self._path(_history_name(hid, name[0], name[7:])))
                 hid += 1
-        fold = ruleset if ruleset in SMALL else None  # None: a fight, an entry of its own
+        fold = ruleset if ruleset is not None and _folds(ruleset) else None  # None: a fight, an entry of its own
         folds = getattr(self, "seen", None)  # the folds begun this power-on: rule set -> id
         if folds is None:
             folds = self.seen = {}

@@ -11,7 +11,8 @@ from dicebox import settings as S
 from dicebox.core import record as _record
 from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
-from dicebox.store import CURRENT, SETTINGS, SMALL, WOUNDS
+from dicebox.modes import CHECK, MODES, PACKAGE, folds
+from dicebox.store import CURRENT, SETTINGS
 
 
 def check_all(st):
@@ -26,7 +27,9 @@ def check_all(st):
     for name, _ in st.unfinished():
         _check_record(st, name, True)
     _drop_finished_current(st)
-    _drop_ended_wounds(st)
+    for mode in MODES:
+        if mode[CHECK]:  # the files a mode keeps beside its records
+            call_once("dicebox.%s.%s" % (mode[PACKAGE], mode[CHECK]), "check", st)
 
 
 def _check_settings(st):
@@ -91,7 +94,7 @@ def _drop_finished_current(st):
         ruleset = loads(cur)["ruleset"]
     except (ValueError, KeyError, TypeError):
         return  # set aside above, or not a record
-    looked = "f" if ruleset not in SMALL else ""  # kinds done with: the newest fight; a fold of this rule set too
+    looked = "f" if not folds(ruleset) else ""  # kinds done with: the newest fight; a fold of this rule set too
     for name in st.index():
         if name[0] not in looked and (name[0] == "h" or st.readline(name) == ruleset):
             if st.history_record(int(name[1:7])) == cur:
@@ -100,47 +103,3 @@ def _drop_finished_current(st):
             looked += name[0]
             if len(looked) == 2:
                 return
-
-
-def _drop_ended_wounds(st):
-    # A power cut while a wound session ended (Tracker.end journals END, files
-    # the record in History, then removes the header, the journal, the clock):
-    # finish the removal, or the session would come back and be filed twice.
-    if st.exists(WOUNDS[0]):
-        head = st.read_bytes(WOUNDS[0])
-        if head is None:
-            # larger than the whole heap of a boot: no header the box writes. Kept
-            # with its journal; the clock alone is a leftover (removed below)
-            st.set_aside(WOUNDS[0], "cannot be read", WOUNDS[1:2])
-        else:
-            try:
-                filed = _wounds_filed(st, head)
-            except (ValueError, MemoryError):  # damaged or too big to compare: the tracker's load decides
-                filed = False
-            if not filed:
-                return  # a running session
-    for name in WOUNDS:  # the header first: a journal or clock alone is a leftover
-        if st.exists(name):
-            st._remove(name)
-
-
-def _wounds_filed(st, head):
-    """The newest History record is this session: its header and every journal
-    line, END the last (Tracker.end's text). A running session has no END."""
-    ids = [int(n[1:7]) for n in st.index()]
-    text = st.history_record(ids[0]) if ids else None
-    if text is None:
-        return False
-    before, after = _record.loads(head, WOUNDS[0]).around_inputs()
-    if not text.startswith(before):
-        return False
-    at = cut = len(before)
-    for line in call_once("dicebox.larp.journal", "lines", st, WOUNDS[1]):  # a generator: the module goes after the call
-        if at > cut:
-            if text[at : at + 1] != ",":
-                return False
-            at += 1
-        if not text.startswith(line, at):
-            return False
-        at += len(line)
-    return at > cut and text[at:] == after

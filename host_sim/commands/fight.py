@@ -1,12 +1,19 @@
 """dicebox-sim fight RULESET ...: one fight, printed as a transcript.
 
-Each rule set adds a module under host_sim.fights with register(subparsers);
-list it in FIGHTS.
+A rule set of the box's modes (dicebox/modes.py) is played here when
+host_sim/fights has a module of its name with register(subparsers).
 """
+import os
+
 from host_sim import common
 
-FIGHTS = ("titlebout", "arena", "larp_boxing", "larp_duel")
+from dicebox import modes
+
+
+def fights():
+    here = os.path.join(os.path.dirname(os.path.abspath(common.__file__)), "fights")
+    return [r for r in modes.rulesets() if os.path.exists(os.path.join(here, r + ".py"))]
 
 
 def register(sub):
-    common.add_family(sub, "fight", "run one fight and print its transcript", "fights", FIGHTS)
+    common.add_family(sub, "fight", "run one fight and print its transcript", "fights", fights())

@@ -29,12 +29,12 @@ class Reference:
     """The script on the simulator: frames, shots, level changes (ms)."""
 
     def __init__(self, steps, settings_text, controller):
-        from dicebox.ui.home import MODES
+        from dicebox.modes import MODES, OPENS, PLAYS, module
         from host_sim import script
         from host_sim.device import Device, Platform
         from host_sim.memstore import MemoryStore
 
-        modes = set(m[k] for m in MODES for k in (2, 3))
+        modes = set(module(m, k) for m in MODES for k in (OPENS, PLAYS))
 
         store = MemoryStore()
         store.files["settings.json"] = settings_text

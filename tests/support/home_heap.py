@@ -9,6 +9,7 @@ import sys
 import micropython
 
 from dicebox import buttons as B
+from dicebox import modes
 from dicebox.store import Store
 from dicebox.ui import home
 from dicebox.ui.lang import t
@@ -85,7 +86,8 @@ def mark(n, label):
 boot()
 mark(0, "boot")
 for n in (1, 2):
-    for key, _, _, _ in home.MODES:
+    for mode in modes.MODES:
+        key = mode[0]
         visit(key)
         mark(n, key)
 wound_session_across_a_power_cut()

@@ -19,7 +19,7 @@ import sys
 from dicebox import buttons as B
 from dicebox import forget as _forget
 from dicebox.store import Store
-from dicebox.ui import home as _home
+from dicebox import modes as _modes
 from host_sim.device import Device, Platform
 
 import heapbase
@@ -169,13 +169,13 @@ class Storm:
             self.tap(B.DOWN)
         if self.dev.app.top is home and self.dev.app.display_on:
             # Home lists Resume (if any), then the modes in MODES order, then History and Settings
-            modes = _home.MODES
+            modes = _modes.MODES
             i = home.sel - (1 if len(home.items) == len(modes) + 3 else 0)
             if 0 <= i < len(modes):
-                self.modes_opened[modes[i][2]] = 1
-                if self.last_mode not in (None, modes[i][2]):
+                self.modes_opened[modes[i][0]] = 1
+                if self.last_mode not in (None, modes[i][0]):
                     self.switches += 1
-                self.last_mode = modes[i][2]
+                self.last_mode = modes[i][0]
         self.tap(B.OK)
 
     # the storm's own numbers, kept across a power cut that ends the process
@@ -529,9 +529,9 @@ def main(argv):
         # a box whose Home menu offers this one mode (with History and Settings): a
         # power-on of a referee who plays one game
         only = argv[argv.index("--mode") + 1]
-        _home.MODES = tuple(m for m in _home.MODES if m[2] == only)
-        if not _home.MODES:
-            raise SystemExit("storm.py: --mode %s: not a mode of home.MODES" % only)
+        _modes.MODES = tuple(m for m in _modes.MODES if m[0] == only)
+        if not _modes.MODES:
+            raise SystemExit("storm.py: --mode %s: not a mode of dicebox/modes.py" % only)
     state = argv[argv.index("--restart") + 1] if "--restart" in argv else None
     Storm(seed, "--heap" in argv, argv[2], "--no-replay" not in argv, state, "--no-cuts" not in argv).run(presses)
 

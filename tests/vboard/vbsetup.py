@@ -42,11 +42,11 @@ def setup(args):
     vb.wire = open(wire, "ab" if "at" in opts else "wb")
 
     if "mode" in opts:  # a Home that offers one mode (as storm.py --mode): a referee's power-on for one game
-        from dicebox.ui import home
+        from dicebox import modes
 
-        home.MODES = tuple(m for m in home.MODES if m[2] == opts["mode"])
-        if not home.MODES:
-            raise SystemExit("vbsetup: mode=%s: not a mode of home.MODES" % opts["mode"])
+        modes.MODES = tuple(m for m in modes.MODES if m[0] == opts["mode"])
+        if not modes.MODES:
+            raise SystemExit("vbsetup: mode=%s: not a mode of dicebox/modes.py" % opts["mode"])
 
     if "urandom" in opts:  # a repeatable run: the RP2's ring oscillator as a seeded generator
         from dicebox.hw import platform

@@ -6,12 +6,12 @@ the saved record) and byte-identical parity between interpreters.
 """
 from dicebox.core import compat
 from dicebox.core import dice as _dice
-from dicebox.core import rulesets
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError, check_options
 from dicebox.core.jsonout import dumps, parts
 from dicebox.core.log import EVENT, ROLL, Log
 from dicebox.core.rng import SEED_MAX
+from dicebox.modes import rules
 
 _VERSION = const(1)
 _MAX_INPUTS = const(100000)  # a four-hour LARP session is far below this; `roll --count` stops here
@@ -117,7 +117,7 @@ def loads(text, where="record"):
 
 def start(record, ask=False):
     """A fresh game for the record, before any input."""
-    mod = rulesets.load(record.ruleset)
+    mod = rules(record.ruleset)
     options = check_options(mod.OPTIONS, record.options)
     log = Log()
     try:  # some rule sets roll as the fight is set up (LARP boxing deals its cards)

@@ -3,8 +3,13 @@
 One line an entry, appended as it comes: saving costs no heap for what is
 already on flash, and nothing is ever re-serialised. A power cut while
 appending leaves at most a torn last line (no newline), which read() drops.
-Kept out of store.py so boxes that never journal do not load it.
+Kept out of store.py so boxes that never journal do not load it. Here too the
+session's files and their boot check.
 """
+from dicebox.core.record import loads
+
+# The wound session: header (its record), input journal, clock.
+FILES = ("wounds.rec", "wounds.jnl", "wounds.clk")
 
 
 def add(store, name, line):
@@ -179,3 +184,48 @@ def _keep_prefix(store, name, nbytes):
         if not k or pos >= nbytes:
             break
     store.os.rename(tmp, path)
+
+
+def check(st):
+    """The flash's boot check of the wound session's files (store_check)."""
+    # A power cut while a wound session ended (Tracker.end journals END, files
+    # the record in History, then removes the header, the journal, the clock):
+    # finish the removal, or the session would come back and be filed twice.
+    if st.exists(FILES[0]):
+        head = st.read_bytes(FILES[0])
+        if head is None:
+            # larger than the whole heap of a boot: no header the box writes. Kept
+            # with its journal; the clock alone is a leftover (removed below)
+            st.set_aside(FILES[0], "cannot be read", FILES[1:2])
+        else:
+            try:
+                filed = _wounds_filed(st, head)
+            except (ValueError, MemoryError):  # damaged or too big to compare: the tracker's load decides
+                filed = False
+            if not filed:
+                return  # a running session
+    for name in FILES:  # the header first: a journal or clock alone is a leftover
+        if st.exists(name):
+            st._remove(name)
+
+
+def _wounds_filed(st, head):
+    """The newest History record is this session: its header and every journal
+    line, END the last (Tracker.end's text). A running session has no END."""
+    ids = [int(n[1:7]) for n in st.index()]
+    text = st.history_record(ids[0]) if ids else None
+    if text is None:
+        return False
+    before, after = loads(head, FILES[0]).around_inputs()
+    if not text.startswith(before):
+        return False
+    at = cut = len(before)
+    for line in lines(st, FILES[1]):
+        if at > cut:
+            if text[at : at + 1] != ",":
+                return False
+            at += 1
+        if not text.startswith(line, at):
+            return False
+        at += len(line)
+    return at > cut and text[at:] == after

@@ -28,9 +28,8 @@ add the time off (larp_alert).
 from dicebox.larp import journal
 from dicebox.core.clock import SESSION_MAX, SessionClock
 from dicebox.core.compat import const
-from dicebox.store import WOUNDS
 
-HEADER, JOURNAL, CLOCK = WOUNDS
+HEADER, JOURNAL, CLOCK = journal.FILES
 SAVE_MS = const(10000)
 MODE = "dicebox.larp.menu"  # the mode whose screens use the whole session
 

@@ -24,7 +24,6 @@ from dicebox.larp import common as larp
 from dicebox.larp import wounds as W
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.store import WOUNDS
 from dicebox.ui.home import unload
 from dicebox.ui.lang import LANG
 from dicebox.larp.timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, ring_paused, stamp_of, wall_now, write_clock  # noqa: F401
@@ -229,7 +228,7 @@ class Tracker:
         before, after = self.rec.around_inputs()
         # apart: the journal is read between pieces, never whole in the heap
         store.add_history(before, summary, journal.joined(store, JOURNAL, bytearray(512), after), True)
-        for name in WOUNDS:  # the header first: without it there is no session
+        for name in journal.FILES:  # the header first: without it there is no session
             store.remove(name)
         for home in self.app.stack[:1]:  # none while Home itself loads the session at boot
             home.remove_task(self)

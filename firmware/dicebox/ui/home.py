@@ -6,46 +6,26 @@ from dicebox import buttons as B
 from dicebox import call_once, load
 from dicebox import forget as _forget
 from dicebox.core import record as _record
-from dicebox.core.compat import const
 from dicebox.core.game import RecordError
+from dicebox import modes
+from dicebox.modes import OPENS, PLAYS, mode_of, module, tasks
 from dicebox.ui.app import Menu, Message
 from dicebox.ui.lang import t
-
-# (label key, ruleset ids it plays, module with start(app) ->
-# Screen, module with screen_for(app, rec) -> the Screen that plays a record):
-# only modes that are built. Title Bout resumes a bout without its set-up's code.
-MODES = (
-    ("dice", ("dice",), "dicebox.dice.screen", "dicebox.dice.screen"),
-    ("titlebout", ("titlebout",), "dicebox.titlebout.setup", "dicebox.titlebout.bout"),
-    ("larp", ("boxing", "duel", "shoot", "stealth", "wounds"), "dicebox.larp.menu", "dicebox.larp.menu"),
-    ("arena", ("arena", "arena_cup"), "dicebox.arena.setup", "dicebox.arena.setup"),
-)
-# Background tasks: objects with tick(now) that Home ticks whatever screen is on
-# top (Home is always the bottom of the stack). (file that marks a saved one,
-# module, loader(app) -> task or None): the LARP wound timers resume at boot.
-_BACKGROUND = const((("wounds.rec", "dicebox.larp.timer", "load"),))
 
 
 def open_fight(app, rec):
     """The screen that plays a record of this ruleset (the one in current.json)."""
-    screen = load(_mode_of(rec.ruleset)[3]).screen_for(app, rec)
+    screen = load(module(mode_of(rec.ruleset), PLAYS)).screen_for(app, rec)
     if getattr(screen, "done", False) and rec.inputs:
         screen.finish_resumed()
     return screen
 
 
-def _opens(module):
-    """Home opens `module`: the background tasks hear it first (a wound session
+def _opens(name):
+    """Home opens module `name`: the background tasks hear it first (a wound session
     sleeps in another mode's screens), before the mode's code breaks up the heap."""
     for task in _HOME[0].tasks:
-        task.mode_opens(module)
-
-
-def _mode_of(ruleset):
-    for mode in MODES:
-        if ruleset in mode[1]:
-            return mode
-    raise RecordError("ruleset: no screen for '%s'" % ruleset)
+        task.mode_opens(name)
 
 
 def resume_current(app):
@@ -56,7 +36,7 @@ def resume_current(app):
     try:
         rec = _record.loads(text, "current fight")
         text = None  # not held through the replay
-        _opens(_mode_of(rec.ruleset)[2])
+        _opens(module(mode_of(rec.ruleset), OPENS))
         app.push(open_fight(app, rec))
         return True
     except (RecordError, ValueError) as e:
@@ -109,9 +89,9 @@ class Home(Menu):
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
-        for marker, module, loader in _BACKGROUND:
+        for name, marker in tasks():
             if app.store.exists(marker):  # the loader reads it
-                task = getattr(load(module), loader)(app)
+                task = load(name).load(app)
                 if task is not None:
                     self.add_task(task)
         self.build()
@@ -148,8 +128,8 @@ class Home(Menu):
             items.append((t("resume"), lambda: resume_current(app)))
         for name, label in app.store.unfinished():  # rows ui/keep.delete finds again
             items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.keep", "resume", app, n)))
-        for mode in MODES:
-            items.append((t(mode[0]), self._opener(mode[2])))
+        for mode in modes.MODES:
+            items.append((t(mode[0]), self._opener(module(mode, OPENS))))
         items.append((t("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
         items.append((t("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
@@ -160,14 +140,14 @@ class Home(Menu):
             if items[i][0] == was:  # the row it was on, though kept fights came or went above it
                 self.sel = i
 
-    def _opener(self, module):
-        return lambda: self.open_mode(module)
+    def _opener(self, name):
+        return lambda: self.open_mode(name)
 
-    def open_mode(self, module):
+    def open_mode(self, name):
         app = self.app
         try:
-            _opens(module)
-            app.push(load(module).start(app))
+            _opens(name)
+            app.push(load(name).start(app))
         except (RecordError, ValueError, OSError) as e:
             app.push(Message(app, t("error"), str(e)))
 
