@@ -1,5 +1,6 @@
-"""The simulated dice box: the real driver on a virtual I2C bus, the App, the
-debouncer, fed with button levels over simulated time.
+"""The simulated dice box: the firmware's own loop (dicebox.device.Loop) on
+simulated hardware: the real driver on a virtual I2C bus, keys fed with
+button levels over simulated time, a platform whose clock is that time.
 
 The panel model shows exactly what the Pico's glass would show from the same
 bytes. Scripts, tests and the curses front end all drive this object.
@@ -9,14 +10,13 @@ import os
 
 import host_sim  # noqa: F401  (firmware on sys.path)
 
-from dicebox import buttons as B
+from dicebox.device import Loop
 from dicebox.display import Display
-from dicebox.ui.app import App
 
-POLL_MS = 5  # how often the device loop polls its pins
-GC_EVERY = 32768  # dicebox/device.py's: the Pico's loop collects after this many bytes allocated
-COLLECT_IDLE_MS = 20  # dicebox/device.py's: and once it is this long idle after a frame
-_MICROPYTHON = hasattr(gc, "threshold")
+# simulated ms between two passes of the loop: half the Pico's pass (which a key
+# change cuts short), so the simulator shows every frame the box can
+POLL_MS = 5
+_MICROPYTHON = hasattr(gc, "threshold")  # the heap is collected as on the Pico (CPython's is not the box's)
 
 try:
     from host_sim import FIRMWARE
@@ -27,15 +27,31 @@ except ImportError:  # MicroPython (no os.path): the parity tests run from the r
     DEMO_CARDS = "firmware/data/titlebout/fighters"
     DEMO_CHARTS = "firmware/data/titlebout/charts"
 
+
+class _Frames:
+    """Tells the device of each frame sent to the panel."""
+
+    device = None
+
+    def flush(self):
+        before = self.bytes_sent
+        changed = Display.flush(self)
+        if self.device is not None:
+            self.device.framed(self.bytes_sent - before)
+        return changed
+
+
 try:
     from host_sim import fb
 
-    class HostDisplay(fb.ExactMixin, Display):
+    class HostDisplay(_Frames, fb.ExactMixin, Display):
         """The driver object as canvas, with MicroPython-exact primitives."""
 
 except ImportError:  # under MicroPython the driver sits on native framebuf
     fb = None
-    HostDisplay = Display
+
+    class HostDisplay(_Frames, Display):
+        pass
 
 
 class Restart(BaseException):
@@ -76,9 +92,29 @@ class Platform:
     def restart(self):
         raise Restart()
 
+    def service(self):
+        pass  # a beep is logged, not played
+
     def beep(self, freq, ms):
         if self.beeps is not None:  # None: not logged (a long storm's heap is the device's)
             self.beeps.append((freq, ms))
+
+
+class Keys:
+    """The buttons as levels the host sets (a bitmask of dicebox.buttons), read at each pass."""
+
+    def __init__(self):
+        self.levels = 0
+
+    def poll(self, buttons, now):
+        buttons.update(self.levels, now)
+
+
+class _Loop(Loop):
+    def fail(self, e):
+        # a test or script sees the error itself, not the box's error screen (whose
+        # 8x8 font is MicroPython framebuf's own: adafruit_framebuf has none)
+        raise e
 
 
 class Device:
@@ -87,9 +123,9 @@ class Device:
         which no one looks at: the model is then not on the firmware's heap, as on
         the virtual board, and glass() has nothing to show)."""
         if store is None:
-            from host_sim.memstore import MemoryStore  # only then: a run on a real Store does not hold its code
+            from host_sim.memstore import memory_store  # only then: a run on a Store of its own does not hold its code
 
-            store = MemoryStore()
+            store = memory_store()
         self.store = store
         self.panel = None
         if bus is None:
@@ -99,91 +135,73 @@ class Device:
             bus = VirtualI2C(self.panel)
         self.bus = bus
         self.display = HostDisplay(width, height, self.bus, controller=controller)
+        self.display.device = self
         self.platform = platform or Platform()
+        self.keys = Keys()
         self.now = 0
-        self.levels = 0
         self.frames = 0
         self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
         self.on_frame = None  # callback(device) after each frame reaches the panel
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
+        self.loop = None
         self._boot()
-        self.drawn_at = None
-        if _MICROPYTHON:  # the heap is collected as on the Pico, from its boot on
-            gc.threshold(GC_EVERY)
-        self.step()
 
     def _boot(self):
-        """The firmware's start: a new App on the store, a new debouncer, the panel as
-        the driver left it."""
-        self.buttons = B.Buttons()
-        self._display_on = True
-        self._contrast = None
-        self.app = App(self.store, self.platform, self.display.width, self.display.height)
-        self.app.boot(self.now)
+        """The firmware's start: a new loop (a new debouncer) on this hardware, its
+        first pass boots the App and draws its first frame."""
+        self.loop = _Loop(self.display, self.keys, self.platform, self.store, self.ms)
+        self.step()
+
+    def ms(self):
+        return self.now
+
+    @property
+    def app(self):
+        return self.loop.app
+
+    @property
+    def levels(self):
+        return self.keys.levels
+
+    @levels.setter
+    def levels(self, value):
+        self.keys.levels = value
 
     def restart(self):
-        """What the Pico's soft reset does (OK on the loop's error screen): a new App
-        boots (it resumes the saved fight), with a new debouncer and the panel set up
-        again. The simulated clock runs on."""
+        """What the Pico's soft reset does (OK on the loop's error screen): a new loop
+        boots a new App (it resumes the saved fight), with the panel set up again.
+        The simulated clock runs on."""
         self.restarts += 1
         if self.on_restart is not None:
             self.on_restart(self)
             return
-        self.app = None  # the old App goes before the new one boots
+        self.loop = None  # the old App goes before the new one boots
         self.display.init_display()
         self._boot()
 
     def step(self):
         """One pass of the device loop at the current time."""
         try:
-            try:
-                self._step()
-            finally:
-                if self.app is not None:
-                    self.app.settle()  # as the Pico's loop: the input's save once its frame is on the panel
+            self.loop.step()
         except Restart:
             self.restart()
 
-    def _step(self):
-        self.buttons.update(self.levels, self.now)
-        while True:
-            event = self.buttons.pop()
-            if event is None:
-                break
-            self.app.button(event[0], event[1], event[2])
-        self.app.tick(self.now)
-        self._sync_panel()
-        if self.app.render(self.display):
-            before = self.display.bytes_sent
-            self.display.flush()
-            if self.flush_bytes is not None:
-                self.flush_bytes.append(self.display.bytes_sent - before)
-            self.frames += 1
-            self.drawn_at = self.now
-            if self.on_frame:
-                self.on_frame(self)
-
-    def _sync_panel(self):
-        app = self.app
-        if app.contrast != self._contrast:
-            self._contrast = app.contrast
-            self.display.contrast(app.contrast)
-        if app.display_on != self._display_on:
-            self._display_on = app.display_on
-            if app.display_on:
-                self.display.poweron()
-            else:
-                self.display.poweroff()
+    def framed(self, nbytes):
+        """The display sent a frame of nbytes."""
+        if self.flush_bytes is not None:
+            self.flush_bytes.append(nbytes)
+        self.frames += 1
+        if self.on_frame:
+            self.on_frame(self)
 
     def wait(self, ms):
         end = self.now + ms
         while self.now < end:
             self.now = min(end, self.now + POLL_MS)
             self.step()
-            if _MICROPYTHON and self.drawn_at is not None and self.now - self.drawn_at >= COLLECT_IDLE_MS:
-                self.drawn_at = None
-                gc.collect()
+            if _MICROPYTHON:
+                self.loop.collect(self.now)
 
     def hold(self, buttons, ms):
         """Press the buttons (a bitmask) for ms, then release them."""

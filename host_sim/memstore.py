@@ -1,160 +1,130 @@
-"""A Store kept in memory: for scripted and test sessions that must leave no files.
+"""A flash kept in memory: the firmware's Store on an in-memory `os`, for
+scripted and test sessions that must leave no files.
 
-Same interface as dicebox.store.Store (the device's power-safe store).
+MemoryOS has only the os calls Store and its helpers make (mkdir, listdir,
+stat, remove, rename, and open for reading, writing and appending). A file is
+a list of the pieces written to it: as on the Pico, whose flash keeps a file
+off the heap, writing or reading part of one never needs a block of its size
+(the heap tests count this store). Runs under MicroPython too (the parity and
+heap tests), which is why it is not a CPython file-system mock.
 """
-from dicebox import settings as S
+_ENOENT = 2
+_EEXIST = 17
+_EINVAL = 22
 
 
-class MemoryStore:
-    unsaved_save = None  # as Store's: never set here (no write runs out of heap)
+def memory_store(root="/data"):
+    """A Store on a new, empty MemoryOS."""
+    from dicebox.store import Store  # not with this module: a heap test counts it as the harness's
 
+    fs = MemoryOS()
+    return Store(root, fs, fs.open)
+
+
+class MemoryOS:
     def __init__(self):
-        self.files = {}
-        self.notices = []
-        self._history = []  # [id, summary, text pieces, pinned, fold items or None], newest last
-        self._next = 1
-        self._folds = {}  # rule set -> its entry of this power-on
+        self.files = {}  # path -> [bytes, ...]
+        self.dirs = []
 
-    def read_text(self, name):
-        text = self.files.get(name)
-        return "".join(text) if isinstance(text, tuple) else text
+    def _file(self, path):
+        pieces = self.files.get(path)
+        if pieces is None:
+            raise OSError(_ENOENT)
+        return pieces
 
-    def read_bytes(self, name):
-        text = self.read_text(name)
-        return None if text is None else text.encode("utf-8")
+    def mkdir(self, path):
+        if path in self.dirs:
+            raise OSError(_EEXIST)
+        self.dirs.append(path)
 
-    def write_text(self, name, text, more=(), apart=False):
-        # kept in its pieces, as the device's flash keeps it off the heap: no
-        # block the file's size is needed (the heap tests count this store)
-        self.files[name] = (text,) + tuple(more) if more else text
+    def listdir(self, path):
+        if path not in self.dirs:
+            raise OSError(_ENOENT)
+        top = path.rstrip("/") + "/"
+        return [p[len(top):] for p in self.files if p.startswith(top) and "/" not in p[len(top):]]
 
-    def remove(self, name):
-        self.files.pop(name, None)
+    def stat(self, path):
+        size = 0
+        for piece in self._file(path):
+            size += len(piece)
+        return (0x8000, 0, 0, 0, 0, 0, size, 0, 0, 0)
 
-    def journal_add(self, name, line):
-        self.files[name] = self.files.get(name, "") + line + "\n"
+    def remove(self, path):
+        self._file(path)
+        del self.files[path]
 
-    def journal_size(self, name):
-        text = self.files.get(name)
-        return -1 if text is None else len(text.encode("utf-8"))
+    def rename(self, old, new):
+        self.files[new] = self._file(old)
+        del self.files[old]
 
-    def journal_read(self, name, on_line, keep=-1):
-        text = self.files.get(name)
-        if text is None:
-            return 0
-        lines = text.split("\n")[:-1]  # the piece after the last newline is torn
-        if keep >= 0:
-            lines = lines[:keep]
-        self.files[name] = "".join(line + "\n" for line in lines)
-        for line in lines:
-            on_line(line)
-        return len(lines)
+    def open(self, path, mode="r"):
+        if mode == "rb":
+            return _File(self._file(path))
+        if mode not in ("wb", "ab"):
+            raise OSError(_EINVAL)
+        if mode == "wb" or path not in self.files:
+            self.files[path] = []
+        return _File(self.files[path])
 
-    def settings(self):
-        from dicebox.core.compat import loads
 
-        raw = self.files.get("settings.json")
-        return S.merge_valid(loads(raw)) if raw else S.defaults()
+class _File:
+    """An open file: reads go on from where the last one ended; writes go to the end."""
 
-    def save_settings(self, values):
-        from dicebox.core.jsonout import dumps
+    def __init__(self, pieces):
+        self.pieces = pieces
+        self.i = 0  # the piece the next read starts in
+        self.at = 0  # and where in it
 
-        self.write_text("settings.json", dumps(values))
+    def close(self):
+        pass
 
-    def set_aside(self, name, why, also=()):
-        """As Store.set_aside: keep the damaged file (and `also`) as name.bad and say so."""
-        for other in tuple(also) + (name,):
-            if other in self.files:
-                self.files[other + ".bad"] = self.files.pop(other)
-        self.notices.append("%s %s; kept as %s.bad" % (name, why, name))
+    def flush(self):
+        pass
 
-    def current(self):
-        return self.read_text("current.json")
+    def write(self, data):
+        if type(data) is not bytes:
+            data = bytes(data)  # a memoryview's bytes: the caller reuses its buffer
+        self.pieces.append(data)
+        return len(data)
 
-    def exists(self, name):
-        return name in self.files
+    def seek(self, pos):
+        self.i = 0
+        pieces = self.pieces
+        while self.i < len(pieces) and pos >= len(pieces[self.i]):
+            pos -= len(pieces[self.i])
+            self.i += 1
+        self.at = pos if self.i < len(pieces) else 0
 
-    def has_current(self):
-        return self.exists("current.json")
+    def read(self, n=-1):
+        return self._take(n, False)
 
-    def save_current(self, text, more=()):
-        self.write_text("current.json", text, more)
+    def readline(self):
+        return self._take(-1, True)
 
-    def clear_current(self):
-        self.files.pop("current.json", None)
+    def readinto(self, buf):
+        data = self._take(len(buf), False)
+        buf[: len(data)] = data
+        return len(data)
 
-    def put(self, label, more=None):
-        text = self.current() if more is None else "".join(more)
-        if text is None:
-            return None
-        ids = [int(n[1:7]) for n, _ in self.unfinished()]
-        name = "u%06d.rec" % (max(ids) + 1 if ids else 1)
-        self.files[name] = label + "\n" + text
-        self.clear_current()
-        return name
-
-    def unfinished(self):
-        names = sorted((n for n in self.files if n[0] == "u" and n.endswith(".rec")), reverse=True)
-        return [(n, self.files[n].split("\n", 1)[0]) for n in names]
-
-    def resume(self, name):
-        text = self.read_text(name)
-        if text is None:
-            return False
-        self.write_text("current.json", text.split("\n", 1)[1])
-        self.remove(name)
-        return True
-
-    def make_room(self, e):
-        return False  # memory is never full
-
-    def add_history(self, text, summary, more=(), apart=False, ruleset=None):
-        fold = ruleset if ruleset in ("dice", "shoot", "stealth") else None  # as Store: small procedures fold
-        pieces = (text,) + tuple(more)  # in pieces, as write_text
-        entry = self._folds.get(fold) if fold else None
-        if entry is not None and entry in self._history:
-            self._history.remove(entry)  # to the top, as the flash's fold
-            entry[0] = self._next
-            entry[4].append((summary, "".join(pieces)))
-        elif fold:
-            entry = self._folds[fold] = [self._next, fold, (), False, [(summary, "".join(pieces))]]
-        else:
-            entry = [self._next, summary, pieces, False, None]
-        self._history.append(entry)
-        self._next += 1
-        return entry[0]
-
-    def entries(self, skip=0, count=1 << 30):
-        out = [(e[0], e[4][-1][0] if e[4] else e[1], e[3], len(e[4]) if e[4] else 0) for e in reversed(self._history)]
-        return out[skip : skip + count]
-
-    def history(self, skip=0, count=1 << 30):
-        return [(i, "%s \u00d7%d" % (s, n) if n > 1 else s) for i, s, _, n in self.entries(skip, count)]
-
-    def _find(self, ident):
-        for e in self._history:
-            if e[0] == ident:
-                return e
-        return None
-
-    def history_record(self, ident, k=-1):
-        e = self._find(ident)
-        if e is None:
-            return None
-        if e[4]:
-            return e[4][k][1] if -len(e[4]) <= k < len(e[4]) else None
-        return "".join(e[2])
-
-    def items(self, ident):
-        e = self._find(ident)
-        return [s for s, _ in e[4]] if e and e[4] else []
-
-    def keep(self, ident, on):
-        e = self._find(ident)
-        if e:
-            e[3] = on
-
-    def delete(self, ident):
-        e = self._find(ident)
-        if e:
-            self._history.remove(e)
+    def _take(self, n, line):
+        """Up to n bytes (n < 0: to the end; line: to the first newline), joined
+        only from the pieces they span."""
+        out = []
+        pieces = self.pieces
+        while n and self.i < len(pieces):
+            piece = pieces[self.i]
+            at = self.at
+            end = len(piece) if n < 0 else min(len(piece), at + n)
+            nl = piece.find(b"\n", at, end) if line else -1
+            if nl >= 0:
+                end = nl + 1
+            out.append(piece if at == 0 and end == len(piece) else piece[at:end])
+            n -= end - at if n > 0 else 0
+            if end == len(piece):
+                self.i += 1
+                self.at = 0
+            else:
+                self.at = end
+            if nl >= 0:
+                break
+        return out[0] if len(out) == 1 else b"".join(out)

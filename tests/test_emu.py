@@ -115,16 +115,17 @@ def test_the_tour_plays_on_the_simulator_through_every_mode():
 
 def test_a_script_whose_reference_restarts_is_refused(monkeypatch):
     # the box restarts only from the error screen: such a run would time an error
-    from host_sim.device import Device, Restart
+    from dicebox.device import Loop
+    from host_sim.device import Restart
 
-    real = Device._step
+    real = Loop._step
 
     def _step(self):
-        if self.now >= 500:
+        if self.clock() >= 500:
             raise Restart()  # as the error screen's OK does
         real(self)
 
-    monkeypatch.setattr(Device, "_step", _step)
+    monkeypatch.setattr(Loop, "_step", _step)
     with pytest.raises(RuntimeError, match="restarted at 500 ms"):
         Reference(script.parse("wait 600\n", "t"), json.dumps({"seed_source": "fixed", "seed": 1}), "ssd1306")
 

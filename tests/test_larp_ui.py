@@ -508,10 +508,10 @@ def test_undo_drops_the_judges_last_input_and_its_journal_line():
     tr = start_session(d)
     wound(d, 2, larp.LIGHT)
     wound(d, 6, larp.LIGHT)
-    assert d.store.files["wounds.jnl"].count("\n") == 2
+    assert d.store.read_text("wounds.jnl").count("\n") == 2
     d.press(B.BACK, 900)
     d.press(B.OK)
-    assert list(tr.game.who) == [2] and d.store.files["wounds.jnl"].count("\n") == 1
+    assert list(tr.game.who) == [2] and d.store.read_text("wounds.jnl").count("\n") == 1
 
 
 class WrapDevice(Device):
@@ -525,7 +525,7 @@ class WrapDevice(Device):
 
 def test_timers_run_across_the_ticks_wrap():
     d = WrapDevice(platform=Platform(b"\x00\x00\x10\x00"))
-    d.buttons = B.Buttons(ticks_diff=lambda a, b: ((a - b + (1 << 29)) & larp.TICKS_MASK) - (1 << 29))
+    d.loop.buttons = B.Buttons(ticks_diff=lambda a, b: ((a - b + (1 << 29)) & larp.TICKS_MASK) - (1 << 29))
     d.app.settings["sleep_s"] = 0
     d.now = larp.TICKS_MASK - 10 * 60000  # the counter wraps 10 minutes in
     tr = start_session(d)

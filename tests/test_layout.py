@@ -22,7 +22,7 @@ from dicebox import buttons as B
 from dicebox import ui as _ui
 from host_sim import script
 from host_sim.device import Device, Platform
-from host_sim.memstore import MemoryStore
+from host_sim.memstore import memory_store
 
 from support import layout
 
@@ -45,7 +45,7 @@ _problems = {}  # problem kind -> message, over every walk
 
 
 def device(lang, store=None):
-    store = store or MemoryStore()
+    store = store or memory_store()
     values = dict(store.settings())
     values["lang"] = lang
     store.save_settings(values)
@@ -223,7 +223,7 @@ def test_a_bout_resumed_before_its_roll_off_lays_out(lang):
     rec = record.loads(first.store.current())
     rec.inputs[:] = []
     rec.dice[:] = []
-    store = MemoryStore()
+    store = memory_store()
     values = dict(store.settings())
     values["dice_source"] = "table"
     store.save_settings(values)

@@ -8,7 +8,7 @@ from dicebox import modes
 from dicebox.larp.journal import FILES as WOUNDS
 from dicebox.ui import home
 from host_sim.device import Device
-from host_sim.memstore import MemoryStore
+from host_sim.memstore import memory_store
 from test_larp_ui import device as larp_device, start_session
 
 MODE_AT = {modes.module(m, modes.OPENS): i for i, m in enumerate(modes.MODES)}  # Home's row of each mode (no Resume row)
@@ -35,7 +35,7 @@ def screens(d):
 def test_every_mode_opens_in_one_power_on():
     """Home opens each mode in turn with no restart: the Pico's heap holds them
     one after the other (make emu measures it)."""
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     first = d.app
     for module in ("dicebox.dice.screen", "dicebox.titlebout.setup", "dicebox.larp.menu", "dicebox.arena.setup", "dicebox.dice.screen"):
         open_row(d, MODE_AT[module])
@@ -53,7 +53,7 @@ def test_back_on_home_a_modes_code_leaves_the_heap():
 
     for name in [n for n in sys.modules if n.startswith("dicebox.arena")]:
         forget(name)  # as on a Pico: a boot loads no mode's code (this process may have imported it)
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     open_row(d, MODE_AT["dicebox.arena.setup"])
     assert "dicebox.arena.setup" in sys.modules
     back_home(d)
@@ -63,7 +63,7 @@ def test_back_on_home_a_modes_code_leaves_the_heap():
 
 
 def test_a_fight_of_another_mode_resumes_in_the_same_power_on():
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     open_row(d, MODE_AT["dicebox.dice.screen"])
     back_home(d)
     d.store.save_current((ROOT / "tests/records/arena-seed.json").read_text())
@@ -96,7 +96,7 @@ def test_the_wound_session_sleeps_in_another_mode_and_loses_no_time():
 @pytest.mark.parametrize("first, second", [("dicebox.dice.screen", "dicebox.titlebout.setup"), ("dicebox.larp.menu", "dicebox.arena.setup"),
                                            ("dicebox.arena.setup", "dicebox.larp.menu"), ("dicebox.titlebout.setup", "dicebox.dice.screen")])
 def test_every_pair_of_modes_switches_cleanly(first, second):
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     open_row(d, MODE_AT[first])
     back_home(d)
     open_row(d, MODE_AT[second])

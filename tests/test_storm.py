@@ -292,11 +292,3 @@ def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
            "%d presses, no error, the fight survives the power cut; heap free at the end %d B"
            % (presses, states["end"]["heap_free"]))
 
-
-def test_the_simulated_device_collects_as_the_picos_loop_does():
-    """Under MicroPython, Device sets gc.threshold as dicebox/device.py's Loop does:
-    the storms' fragments are those of the Pico's loop."""
-    from dicebox import device as pico
-    from host_sim import device as sim
-
-    assert sim.GC_EVERY == pico.GC_EVERY

@@ -5,7 +5,7 @@ from dicebox import buttons as B
 from dicebox.core import record
 from host_sim import script
 from host_sim.device import Device, Platform
-from host_sim.memstore import MemoryStore
+from host_sim.memstore import memory_store
 
 
 def device(seed=5, store=None):
@@ -118,7 +118,7 @@ def test_display_sleeps_and_the_waking_press_does_nothing_else():
 
 
 def test_a_power_cut_resumes_the_roll_session():
-    store = MemoryStore()
+    store = memory_store()
     d = device(store=store)
     d.press(B.OK)
     d.press(B.OK)
@@ -272,7 +272,7 @@ def test_a_selected_row_wider_than_the_glass_scrolls_to_its_end_and_back():
     from dicebox.ui import app as A
     from dicebox.ui import draw, text
 
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     long = "Arena: Brute>Bruiser ko, round 12"
     menu = A.Menu(d.app, "History", [("short", None), (long, None)])
     d.app.push(menu)
@@ -302,7 +302,7 @@ def test_a_selected_row_wider_than_the_glass_scrolls_to_its_end_and_back():
 def test_a_notice_made_mid_session_shows_at_once_and_wakes_the_display():
     """Notices were shown only at boot: one made later (the oldest History entry
     deleted for a full flash) was never seen."""
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     d.app.display_on = False
     d.store.notices.append("storage full: oldest saved fight deleted")
     d.wait(50)
@@ -393,7 +393,7 @@ def test_a_moved_selection_draws_the_rows_it_changes_and_the_same_pixels_as_a_wh
     monkeypatch.setattr(draw, "header", lambda *a: drawn_headers.append(a) or header(*a))
 
     L.set_lang(lang)
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     try:
         long = "Arena: Brute>Bruiser ko, round 12 " + "\u0416" * 9  # wider than the glass, scrolls when chosen
         rows = [(long if k % 3 == 1 else "row %d" % k, None) for k in range(9)]
@@ -432,7 +432,7 @@ def test_a_menu_with_its_own_draw_is_drawn_whole_on_a_move():
             A.Menu.draw(self, c)
             c.fill_rect(100 + 4 * self.sel, 0, 3, 3, 1)  # follows the selection
 
-    d = Device(store=MemoryStore())
+    d = Device(store=memory_store())
     d.app.push(Noted(d.app, "T", [("a", None), ("b", None)]))
     d.press(B.DOWN)
     drawn = bytes(d.glass())

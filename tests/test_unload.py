@@ -7,7 +7,7 @@ import pytest
 from conftest import SUPPORT
 from dicebox import buttons as B
 from host_sim.device import Device, Platform
-from host_sim.memstore import MemoryStore
+from host_sim.memstore import memory_store
 from test_larp_ui import device as larp_device, inputs, larp, start_session, wound  # (imported before fresh_boot runs)
 from test_ui_parity import compiled, mplib  # noqa: F401  (fixtures)
 from test_unfinished import select
@@ -110,7 +110,7 @@ def test_a_running_wound_session_keeps_its_modules_loaded(fresh_boot):
 
 
 def test_a_wound_session_resumed_at_boot_unloads_once_it_ends(fresh_boot):
-    store = MemoryStore()
+    store = memory_store()
     d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
     boot = set(sys.modules)
     _choose(d, "LARP judge")
@@ -247,7 +247,7 @@ def test_a_title_bout_runs_without_its_set_up_and_card_checks(fresh_boot):
     ("Stealth", "dicebox.larp.stealth_ui", ("dicebox.larp.boxing_ui", "dicebox.larp.duel_ui", "dicebox.larp.shoot_ui")),
 ))
 def test_a_larp_fight_loads_only_its_own_screens_and_resumes_after_a_power_cut(fresh_boot, fight, own, others):
-    store = MemoryStore()
+    store = memory_store()
     d = Device(store=store, platform=Platform(b"\x00\x00\x00\x07"))
     _choose(d, "LARP judge")
     _choose(d, fight)
@@ -320,6 +320,7 @@ def test_a_closed_app_is_held_by_no_module(fresh_boot):
     import gc
     import weakref
 
+    from dicebox.device import Loop
     from dicebox.ui import home
 
     d = larp_device()
@@ -327,9 +328,8 @@ def test_a_closed_app_is_held_by_no_module(fresh_boot):
     app = d.app
     screens = [weakref.ref(s) for s in app.stack]
     task = weakref.ref(app.stack[0].tasks[0])
-    d.app = None
-    app.close()
     del app
+    Loop.fail(d.loop, MemoryError())  # the firmware's, not the simulator's (which raises)
     gc.collect()
     assert home._HOME[0] is None
     assert [r for r in screens if r() is not None] == [] and task() is None

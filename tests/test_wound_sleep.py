@@ -6,6 +6,7 @@ import sys
 from dicebox import buttons as B
 from dicebox import forget
 from dicebox.larp import common as larp
+from dicebox.larp import journal
 from dicebox.larp import wounds as W
 from dicebox.larp.journal import FILES as WOUNDS
 from dicebox.larp import timer as larp_timer
@@ -50,7 +51,7 @@ def test_another_mode_holds_the_session_asleep_without_its_rules():
     timer = task(d)
     assert type(timer) is larp_timer.Timer and timer.ms >= tr.ms > 5000  # no time lost
     assert not [n for n in SESSION if n in sys.modules]
-    assert timer.stamp == [tr.due, 0, d.store.journal_size(JOURNAL)]
+    assert timer.stamp == [tr.due, 0, journal.size(d.store, JOURNAL)]
 
 
 def test_it_wakes_on_time_rings_over_the_mode_and_sleeps_again_after_ok():
@@ -151,7 +152,7 @@ def test_a_duel_resumed_after_a_power_cut_sits_on_the_larp_menu_and_offers_its_w
 
 def test_a_journal_changed_since_the_stamp_loads_the_whole_session():
     d, tr = heavy_wound_then_dice()
-    d.store.journal_add(JOURNAL, "[70000,%d,5,%d]" % (W.WOUND, larp.LIGHT))  # not in the stamp
+    journal.add(d.store, JOURNAL, "[70000,%d,5,%d]" % (W.WOUND, larp.LIGHT))  # not in the stamp
     d.on_restart = None
     d.restart()
     whole = task(d)

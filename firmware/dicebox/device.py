@@ -1,4 +1,5 @@
-"""The device's boot and main loop (main.py calls main()).
+"""The device's boot and main loop (main.py calls main()); the simulator
+drives the same Loop on simulated hardware (host_sim/device.py).
 
 Poll buttons -> App.button, App.tick, App.render -> Display.flush, sleep and
 wake the panel, apply contrast. The App saves the fight after every input, so
@@ -15,7 +16,7 @@ from dicebox.core.compat import const
 
 _BOARD_FILE = const("board.json")
 DATA = "/data"
-# the loop's collection threshold (Loop.run says why it has one): at 8 KB collections
+# the loop's collection threshold (Loop.step says why it has one): at 8 KB collections
 # were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
 # not 857, and the tour's largest free block stays over 94 KB (make emu)
 GC_EVERY = 32768
@@ -55,56 +56,29 @@ def _show_text(display, title, body):
 
 
 class Loop:
-    def __init__(self, board):
-        from dicebox.display import Display
-        from dicebox.hw.i2c import I2CBus
-        from dicebox.hw.keys import Keys
-        from dicebox.hw.platform import Platform
-        from dicebox.store import Store
-        from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it (130 ms)
+    """The box's loop on the hardware its host gives it: a Display, keys
+    (poll(buttons, now) replays their changes into the debouncer), the
+    platform (hw/platform.py's calls, service() ends a beep), the Store, and
+    clock() (ms since boot, never wraps). step() is one pass and never blocks:
+    the Pico's run() waits between passes; a host with its own event loop calls
+    step() from it."""
 
-        i2c = board["i2c"]
-        disp = board["display"]
-        self.bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
-        self.display = Display(disp["width"], disp["height"], self.bus, disp["addr"], disp["controller"])
-        self.keys = Keys(board["buttons"])
-        self.store = Store(DATA)
-        wall, lost = self._rtc(board)
-        self.platform = Platform(board["name"], self.keys, board["buzzer"], wall, lost)
+    def __init__(self, display, keys, platform, store, clock, report_mem=False):
+        self.display = display
+        self.keys = keys
+        self.platform = platform
+        self.store = store
+        self.clock = clock
         self.buttons = B.Buttons(debounce_ms=20)
-        self.t_last = time.ticks_ms()
-        self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
         self.app = None
         self.error = None  # text of the error on screen; OK restarts the box
         self.panel_on = True
         self.contrast = -1
         self.display_broken_at = None
-        self.drawn_at = None  # ticks_ms of the last frame whose garbage is not yet collected
+        self.drawn_at = None  # clock() of the last frame whose garbage is not yet collected
         # for the developer's console (make emu reads it): the heap after each frame, live
         # (true: collected first) or as it is ("raw": collections stay where a box has them)
-        self.report_mem = board.get("report_mem", False)
-
-    def _rtc(self, board):
-        """(the clock chip's seconds now or None, True if the time off is unknown) (hw/rtc.py)."""
-        chip = board["rtc"]
-        if chip is None:
-            return None, True
-        try:
-            from dicebox import call_once
-
-            seconds, lost, problem = call_once("dicebox.hw.rtc", "read_at_boot", self.bus, chip)
-            gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
-        except ImportError as e:  # its driver is not on the flash
-            seconds, lost, problem = None, True, str(e)
-        if problem is not None:
-            self.store.notices.append("board.json rtc %s: %s; wound timers pause while the box is off" % (chip, problem))
-        return seconds, lost
-
-    def clock(self):
-        t = time.ticks_ms()
-        self.now += time.ticks_diff(t, self.t_last)
-        self.t_last = t
-        return self.now
+        self.report_mem = report_mem
 
     def start_app(self):
         from dicebox.ui.app import App
@@ -162,11 +136,23 @@ class Loop:
             self.panel_on = True
 
     def step(self):
+        """One pass: the App boots on the first; an error is shown and the loop goes on."""
         try:
-            self._step()
-        finally:
-            if self.app is not None:
-                self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
+            if self.app is None and self.error is None:
+                self.start_app()
+                # then a collection every GC_EVERY bytes allocated: garbage never piles up far
+                # enough to spread later long-lived objects over the whole heap. Not in the
+                # boot: its collections cost 13 ms of it (make emu: 602 -> 590 ms). A host's
+                # CPython has no such threshold.
+                if hasattr(gc, "threshold"):
+                    gc.threshold(GC_EVERY)
+            try:
+                self._step()
+            finally:
+                if self.app is not None:
+                    self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
+        except Exception as e:  # noqa: BLE001  show it and keep the box going
+            self.fail(e)
 
     def _step(self):
         now = self.clock()
@@ -212,25 +198,24 @@ class Loop:
                 self.contrast = app.contrast
             if self.panel_on and app.render(display):
                 display.flush()
-                self.drawn_at = time.ticks_ms()
+                self.drawn_at = self.clock()
                 if self.report_mem:
                     _report_mem(self.report_mem is True)
         except OSError as e:
             _report(e)
             self.display_broken_at = now
 
+    def collect(self, now):
+        """A frame's garbage once the box is _COLLECT_IDLE_MS idle after it: True if collected."""
+        if self.drawn_at is not None and now - self.drawn_at >= _COLLECT_IDLE_MS:
+            self.drawn_at = None
+            gc.collect()
+            return True
+        return False
+
     def run(self):
         while True:
-            try:
-                if self.app is None and self.error is None:
-                    self.start_app()
-                    # then a collection every GC_EVERY bytes allocated: garbage never piles up far
-                    # enough to spread later long-lived objects over the whole heap. Not in the
-                    # boot: its collections cost 13 ms of it (make emu: 602 -> 590 ms)
-                    gc.threshold(GC_EVERY)
-                self.step()
-            except Exception as e:  # noqa: BLE001  show it and keep the box going
-                self.fail(e)
+            self.step()
             if self.panel_on:
                 self.idle(_LOOP_MS)
             else:
@@ -241,10 +226,7 @@ class Loop:
         keys = self.keys
         end = time.ticks_add(time.ticks_ms(), ms)
         while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
-            if self.drawn_at is not None and time.ticks_diff(time.ticks_ms(), self.drawn_at) >= _COLLECT_IDLE_MS:
-                self.drawn_at = None
-                gc.collect()
-            else:
+            if self.drawn_at is None or not self.collect(self.clock()):
                 time.sleep_ms(1)
 
 
@@ -276,7 +258,43 @@ def load_board():
     return None
 
 
+def boot(board):
+    """The board's hardware, the Store and their Loop."""
+    from dicebox.display import Display
+    from dicebox.hw.i2c import I2CBus
+    from dicebox.hw.keys import Keys
+    from dicebox.hw.platform import Platform
+    from dicebox.store import Store
+    from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it (130 ms)
+
+    i2c = board["i2c"]
+    disp = board["display"]
+    bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
+    display = Display(disp["width"], disp["height"], bus, disp["addr"], disp["controller"])
+    keys = Keys(board["buttons"])
+    store = Store(DATA)
+    wall, lost = _rtc(board["rtc"], bus, store)
+    platform = Platform(board["name"], keys, board["buzzer"], wall, lost)
+    return Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
+
+
+def _rtc(chip, bus, store):
+    """(the clock chip's seconds now or None, True if the time off is unknown) (hw/rtc.py)."""
+    if chip is None:
+        return None, True
+    try:
+        from dicebox import call_once
+
+        seconds, lost, problem = call_once("dicebox.hw.rtc", "read_at_boot", bus, chip)
+        gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
+    except ImportError as e:  # its driver is not on the flash
+        seconds, lost, problem = None, True, str(e)
+    if problem is not None:
+        store.notices.append("board.json rtc %s: %s; wound timers pause while the box is off" % (chip, problem))
+    return seconds, lost
+
+
 def main():
     board = load_board()
     if board:  # else its one line is on the console, and the REPL is free to fix it
-        Loop(board).run()
+        boot(board).run()

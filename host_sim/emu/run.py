@@ -32,12 +32,12 @@ class Reference:
         from dicebox.modes import MODES, OPENS, PLAYS, module
         from host_sim import script
         from host_sim.device import Device, Platform
-        from host_sim.memstore import MemoryStore
+        from host_sim.memstore import memory_store
 
         modes = set(module(m, k) for m in MODES for k in (OPENS, PLAYS))
 
-        store = MemoryStore()
-        store.files["settings.json"] = settings_text
+        store = memory_store()
+        store.write_text("settings.json", settings_text)
         ref = self
         self.events = []  # (ms, levels)
         self.opens = []  # ms of each level change that opened a mode from a bare Home

@@ -16,6 +16,7 @@ with open(path) as f:
     script.parse(f.read(), path)
 
 import host_sim.panel  # noqa: E402, F401  (this script reads the panel model: loaded with its code, before the firmware's)
+import host_sim.memstore  # noqa: E402, F401  (the flash in memory: the Pico's is not on its heap)
 
 if heap:
     import heapbase

@@ -13,8 +13,8 @@ class Platform:
         # wall_lost: it had lost its time (just started again): this boot cannot count the time off
         self.wall = wall
         self.wall_lost = wall_lost
-        self.wall_ms = 0
-        self.wall_ticks = ticks_ms()
+        self.now = 0  # ms since boot: never wraps (ticks_ms wraps after 12 days)
+        self.t_last = ticks_ms()
         self.pwm = None
         self.beep_until = None
         if buzzer_pin is not None:
@@ -29,15 +29,19 @@ class Platform:
             value ^= self.keys.pool
         return (value ^ ticks_us()) & 0x3FFFFFFF
 
+    def ms(self):
+        """The loop's clock: ms since boot. Read at least every 6 days (the loop
+        does every pass): ticks_diff's reach."""
+        t = ticks_ms()
+        self.now += ticks_diff(t, self.t_last)
+        self.t_last = t
+        return self.now
+
     def wall_s(self):
-        """The clock chip's seconds now, or None without a chip one can trust. Read
-        at least every 6 days (the wound session does every 10 s): ticks_diff's reach."""
+        """The clock chip's seconds now, or None without a chip one can trust."""
         if self.wall is None:
             return None
-        t = ticks_ms()
-        self.wall_ms += ticks_diff(t, self.wall_ticks)
-        self.wall_ticks = t
-        return self.wall + self.wall_ms // 1000
+        return self.wall + self.ms() // 1000
 
     def beep(self, freq_hz, ms):
         """Start a tone; service() ends it, so the loop never waits on sound."""

@@ -14,8 +14,6 @@ FILES = ("wounds.rec", "wounds.jnl", "wounds.clk")
 
 def add(store, name, line):
     """Append one line (store.open in append mode: littlefs appends in place)."""
-    if hasattr(store, "journal_add"):  # host MemoryStore
-        return store.journal_add(name, line)
     data = line.encode("utf-8") + b"\n"
     while True:
         try:
@@ -39,8 +37,6 @@ def add(store, name, line):
 def size(store, name):
     """The journal's size (bytes on flash; -1 if there is none): what a wound
     session's clock stamp checks that the journal is as it was."""
-    if hasattr(store, "journal_size"):
-        return store.journal_size(name)
     return store._size(name)
 
 
@@ -49,8 +45,6 @@ def read(store, name, on_line, keep=-1):
     keep >= 0), reading line by line. A torn last line, or the lines past
     `keep`, are cut off the file (the rest copied, then renamed over it), so
     the next append starts on a clean line. Returns the count of lines read."""
-    if hasattr(store, "journal_read"):
-        return store.journal_read(name, on_line, keep)
     try:
         f = store.open(store._path(name), "rb")
     except OSError:
@@ -78,12 +72,6 @@ def read(store, name, on_line, keep=-1):
 
 def lines(store, name):
     """The complete lines, one at a time (a generator: the file is never whole in the heap)."""
-    if hasattr(store, "journal_read"):
-        out = []
-        store.journal_read(name, out.append)
-        for line in out:
-            yield line
-        return
     try:
         f = store.open(store._path(name), "rb")
     except OSError:
@@ -114,14 +102,8 @@ def joined(store, name, buf, last=""):
     opened for each piece and closed before it is handed on, so the caller can
     write it to a file of its own: littlefs then has one file's cache (~1.2 KB)
     on the heap at a time, not two: two did not fit a long power-on's heap."""
-    if hasattr(store, "journal_read"):  # host MemoryStore
-        out = []
-        store.journal_read(name, out.append)
-        if out:
-            yield ",".join(out)
-    else:
-        for piece in _pieces(store, store._path(name), buf):
-            yield piece
+    for piece in _pieces(store, store._path(name), buf):
+        yield piece
     if last:
         yield last
 
