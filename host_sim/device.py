@@ -29,15 +29,12 @@ except ImportError:  # MicroPython (no os.path): the parity tests run from the r
 
 
 class _Frames:
-    """Tells the device of each frame sent to the panel."""
-
-    device = None
+    """Tells its device (set by Device) of each frame sent to the panel."""
 
     def flush(self):
         before = self.bytes_sent
         changed = Display.flush(self)
-        if self.device is not None:
-            self.device.framed(self.bytes_sent - before)
+        self.device.framed(self.bytes_sent - before)
         return changed
 
 
@@ -100,16 +97,6 @@ class Platform:
             self.beeps.append((freq, ms))
 
 
-class Keys:
-    """The buttons as levels the host sets (a bitmask of dicebox.buttons), read at each pass."""
-
-    def __init__(self):
-        self.levels = 0
-
-    def poll(self, buttons, now):
-        buttons.update(self.levels, now)
-
-
 class _Loop(Loop):
     def fail(self, e):
         # a test or script sees the error itself, not the box's error screen (whose
@@ -137,7 +124,7 @@ class Device:
         self.display = HostDisplay(width, height, self.bus, controller=controller)
         self.display.device = self
         self.platform = platform or Platform()
-        self.keys = Keys()
+        self.levels = 0  # the buttons held (a bitmask of dicebox.buttons): the loop's keys are this device's
         self.now = 0
         self.frames = 0
         self.flush_bytes = []  # I2C bytes sent by each flush; None: not kept (heap runs)
@@ -150,23 +137,18 @@ class Device:
     def _boot(self):
         """The firmware's start: a new loop (a new debouncer) on this hardware, its
         first pass boots the App and draws its first frame."""
-        self.loop = _Loop(self.display, self.keys, self.platform, self.store, self.ms)
+        self.loop = _Loop(self.display, self, self.platform, self.store, self.ms)
         self.step()
 
     def ms(self):
         return self.now
 
+    def poll(self, buttons, now):
+        buttons.update(self.levels, now)
+
     @property
     def app(self):
         return self.loop.app
-
-    @property
-    def levels(self):
-        return self.keys.levels
-
-    @levels.setter
-    def levels(self, value):
-        self.keys.levels = value
 
     def restart(self):
         """What the Pico's soft reset does (OK on the loop's error screen): a new loop

@@ -73,7 +73,7 @@ def test_the_loops_error_screen_and_ok_restart_the_box_on_the_host(monkeypatch):
     shown = []
     monkeypatch.setattr(firmware, "_show_text", lambda display, title, body: shown.append((title, body)))
     d = Device(platform=Platform(b"\x00\x00\x00\x05"))
-    d.loop = firmware.Loop(d.display, d.keys, d.platform, d.store, d.ms)  # the firmware's, which shows errors
+    d.loop = firmware.Loop(d.display, d, d.platform, d.store, d.ms)  # the firmware's, which shows errors
     d.step()
     app = d.app
 
