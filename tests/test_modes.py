@@ -8,7 +8,7 @@ from dicebox import modes
 from dicebox.core import record
 from dicebox.core.game import RecordError
 from host_sim.device import Device, Platform
-from host_sim.memstore import MemoryStore
+from host_sim.memstore import memory_store
 
 # A toy mode: a coin tossed at each OK, five tosses a game; nothing else anywhere knows it.
 TOY_RULES = '''
@@ -91,7 +91,7 @@ def _home_rows(d):
 
 
 def test_a_toy_mode_is_a_folder_and_a_line(toy_mode):
-    store = MemoryStore()
+    store = memory_store()
     d = Device(store=store, platform=Platform(b"\x00\x00\x00\x03"))
     rows = _home_rows(d)
     assert rows.index("toy") == rows.index("History") - 1  # Home's row, after the games

@@ -5,7 +5,7 @@
 #   memstore_same.py DIR     (DIR: an empty folder)
 import sys
 
-from dicebox import journal
+from dicebox.larp import journal
 from dicebox.store import Store
 from host_sim.memstore import memory_store
 
