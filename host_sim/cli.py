@@ -48,6 +48,7 @@ def main(argv=None):
         sys.stderr.write("dicebox-sim: error: %s\n" % one_line(e, _LINE_MOST))
         return 2
     except KeyboardInterrupt:
+        sys.stderr.write("dicebox-sim: stopped (Ctrl-C)\n")
         return 130
     except BrokenPipeError:
         return 0

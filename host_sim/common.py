@@ -229,11 +229,32 @@ def pool_map(func, tasks, jobs, ordered=True):
             yield func(t)
         return
     import multiprocessing
+    import signal
 
-    pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(min(jobs, len(tasks)))
+    # Ctrl-C reaches the whole process group: only this process answers it (the
+    # workers would each print a traceback); they end with the pool. Blocked
+    # while they start, so none sees it before it ignores it.
+    block = getattr(signal, "pthread_sigmask", None)
+    pool = None
     try:
+        old = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
+        try:
+            pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+                min(jobs, len(tasks)), initializer=_worker_ignores_ctrl_c)
+        finally:
+            if block:
+                block(signal.SIG_SETMASK, old)
         for r in (pool.imap if ordered else pool.imap_unordered)(func, tasks):
             yield r
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _worker_ignores_ctrl_c():
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
