@@ -9,6 +9,7 @@ so, and the key that wakes it does nothing else.
 """
 import curses
 import os
+import re
 import sys
 import time
 
@@ -100,7 +101,7 @@ def _loop(scr, device, shots):
             return 0
         if key == ord("s"):
             if device.app.display_on:
-                shot_no += 1
+                shot_no = _next_shot(shots, shot_no)
                 status = _shot(device, shots, shot_no)
             else:
                 status = "the display sleeps: a key wakes it, then s saves it"
@@ -125,6 +126,20 @@ def press(device, button, ms):
     faster than that (a key held down, a burst) each still count: the box's
     clock runs ahead a little and waits for the real one to catch up."""
     device.hold(1 << button, ms)
+
+
+_SHOT_NAME = re.compile(r"dicebox-(\d+)\.png$")
+
+
+def _next_shot(shots, last):
+    """The next screenshot's number: past the highest in the folder (a shot
+    of an earlier run is never written over) and past the last one taken."""
+    try:
+        names = os.listdir(shots)
+    except OSError:  # not there yet (made at the first shot), or unreadable: _shot says so
+        names = ()
+    numbers = [int(m.group(1)) for m in map(_SHOT_NAME.match, names) if m]
+    return max(numbers + [last]) + 1
 
 
 def _shot(device, shots, number):

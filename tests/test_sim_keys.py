@@ -101,3 +101,18 @@ def test_the_sleeping_display_is_said_and_not_shot(run_keys, tmp_path):
     assert not dev.app.display_on
     status = screen.lines[max(screen.lines)]
     assert "display sleeps" in status and not (tmp_path / "shots").exists()
+
+
+def test_shots_number_on_past_the_highest_already_in_the_folder(run_keys, tmp_path):
+    # an earlier run's shots (one deleted since, one of another name) are never written over
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for name in ("dicebox-001.png", "dicebox-003.png", "notes.png", "dicebox-x.png"):
+        (shots / name).write_bytes(b"earlier " + name.encode())
+    run_keys([(0.5, ord("s")), (1.0, ord("s"))])
+    assert (shots / "dicebox-001.png").read_bytes() == b"earlier dicebox-001.png"
+    assert (shots / "dicebox-003.png").read_bytes() == b"earlier dicebox-003.png"
+    for name in ("dicebox-004.png", "dicebox-005.png"):
+        assert (shots / name).read_bytes().startswith(b"\x89PNG")
+    assert not (shots / "dicebox-002.png").exists()
+

@@ -121,3 +121,27 @@ def test_a_terminal_curses_cannot_drive_is_one_line(tmp_path):
         assert "cannot show the simulator" in screen and "TERM=unknown-term" in screen and "Traceback" not in screen
     finally:
         _tmux("kill-session", "-t", name)
+
+
+def test_screenshots_of_a_new_run_number_on_after_the_last(tmp_path):
+    shots = tmp_path / "shots"
+    name = _start(tmp_path, shots)
+    try:
+        _wait_for(name, "Enter OK", START_S)
+        for k in (1, 2, 3):
+            _tmux("send-keys", "-t", name, "s")
+            _wait_for(name, "dicebox-%03d.png" % k)
+        _tmux("send-keys", "-t", name, "q")
+    finally:
+        _tmux("kill-session", "-t", name)
+    first = (shots / "dicebox-001.png").read_bytes()
+    (shots / "dicebox-001.png").write_bytes(first + b"mark")  # to see it is not written again
+    name = _start(tmp_path, shots)
+    try:
+        _wait_for(name, "Enter OK", START_S)
+        _tmux("send-keys", "-t", name, "s")
+        _wait_for(name, "saved %s" % (shots / "dicebox-004.png"))
+    finally:
+        _tmux("kill-session", "-t", name)
+    assert (shots / "dicebox-001.png").read_bytes() == first + b"mark"
+
