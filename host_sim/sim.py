@@ -1,11 +1,13 @@
 """The dice box in a terminal: the panel drawn with half blocks (128 x 32 cells).
 
 Keys: arrows UP/DOWN (LEFT/RIGHT too), Enter = OK, Backspace/Esc = BACK,
-o / b = hold OK / BACK (a long press), s = screenshot PNG, q = quit.
+o / b = hold OK / BACK until the next key, s = screenshot PNG, q = quit.
 Time runs in real time; the flash is a folder (~/.dicebox-sim by default).
-Every key is one whole press, whatever the key rate. After Settings' Sleep
-without a key the display goes dark, as the box's does: the status line says
-so, and the key that wakes it does nothing else.
+Every key is one whole press, whatever the key rate. A terminal tells no key's
+release, so o / b keep the button down (a long press at least) until the next
+key, which lets go of it and does nothing else (s shoots the held screen, q
+quits). After Settings' Sleep without a key the display goes dark, as the
+box's does: the status line says so, and the key that wakes it does nothing else.
 """
 import curses
 import os
@@ -17,7 +19,8 @@ from dicebox import buttons as B
 from host_sim.device import Device, Platform
 from host_sim.errors import CliError
 
-HELP = "arrows move  Enter OK  Bksp/Esc BACK  o/b hold OK/BACK  s shot  q quit"
+HELP = "arrows move  Enter OK  Bksp/Esc BACK  o/b hold OK/BACK until the next key  s shot  q quit"
+HOLD_NOTE = "holding %s: the next key lets go of it and does nothing else (s saves a shot, q quits)"
 SLEEP_NOTE = "the display sleeps (Settings: Sleep): any key wakes it, and does nothing else"
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
 CLICK_MS = 80
@@ -30,8 +33,10 @@ def _keymap():
         curses.KEY_LEFT: (B.LEFT, CLICK_MS), curses.KEY_RIGHT: (B.RIGHT, CLICK_MS),
         10: (B.OK, CLICK_MS), 13: (B.OK, CLICK_MS), curses.KEY_ENTER: (B.OK, CLICK_MS),
         27: (B.BACK, CLICK_MS), 127: (B.BACK, CLICK_MS), 8: (B.BACK, CLICK_MS), curses.KEY_BACKSPACE: (B.BACK, CLICK_MS),
-        ord("o"): (B.OK, LONG_MS), ord("b"): (B.BACK, LONG_MS),
     }
+
+
+HOLDS = {ord("o"): B.OK, ord("b"): B.BACK}  # held until the next key
 
 
 def rows(glass, width, height):
@@ -72,9 +77,7 @@ def run(data=None, shots=".", seed=None):
     os.environ.pop("LINES", None)
     os.environ.pop("COLUMNS", None)
     try:
-        return curses.wrapper(_loop, device, shots)
-    except KeyboardInterrupt:
-        return 0
+        return curses.wrapper(_loop, device, shots)  # Ctrl-C: the terminal is back, then cli says it
     except curses.error as e:  # a terminal curses cannot drive (TERM unknown or "dumb")
         raise CliError("this terminal cannot show the simulator (%s; TERM=%s)" % (e, os.environ.get("TERM", "")))
 
@@ -92,6 +95,7 @@ def _loop(scr, device, shots):
     shot_no = 0
     last_size = None
     asleep = False
+    held = None  # an o / b hold: Hold, until the next key
     while True:
         now = int((time.monotonic() - start) * 1000)
         if now > device.now:
@@ -103,14 +107,25 @@ def _loop(scr, device, shots):
             if device.app.display_on:
                 shot_no = _next_shot(shots, shot_no)
                 status = _shot(device, shots, shot_no)
+                if held is not None:
+                    status += "; still holding %s: the next key lets go" % B.NAMES[held.button]
             else:
                 status = "the display sleeps: a key wakes it, then s saves it"
+            shown = -1
+        elif held is not None and key not in (-1, curses.KEY_RESIZE):
+            held.let_go()
+            held = None
+            status = SLEEP_NOTE if asleep else ""
+            shown = -1
+        elif key in HOLDS:
+            held = Hold(device, HOLDS[key])
+            status = HOLD_NOTE % B.NAMES[HOLDS[key]]
             shown = -1
         elif key in keys:
             press(device, *keys[key])
         if asleep != (not device.app.display_on):
             asleep = not asleep
-            status = SLEEP_NOTE if asleep else ""
+            status = SLEEP_NOTE if asleep else HOLD_NOTE % B.NAMES[held.button] if held else ""
             shown = -1
         size = scr.getmaxyx()
         if device.frames != shown or key == curses.KEY_RESIZE or size != last_size:
@@ -126,6 +141,25 @@ def press(device, button, ms):
     faster than that (a key held down, a burst) each still count: the box's
     clock runs ahead a little and waits for the real one to catch up."""
     device.hold(1 << button, ms)
+
+
+class Hold:
+    """A button kept down from its key to the next key (a terminal sends no
+    release): the box sees it held all that time, as a thumb on the button,
+    and never shorter than a long press."""
+
+    def __init__(self, device, button):
+        self.device = device
+        self.button = button
+        self.since = device.now
+        device.levels |= 1 << button
+
+    def let_go(self):
+        short = LONG_MS - (self.device.now - self.since)
+        if short > 0:
+            self.device.wait(short)  # the clock runs ahead; the loop waits for the real one
+        self.device.levels &= ~(1 << self.button)
+        self.device.wait(60)
 
 
 _SHOT_NAME = re.compile(r"dicebox-(\d+)\.png$")

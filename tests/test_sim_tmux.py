@@ -123,6 +123,33 @@ def test_a_terminal_curses_cannot_drive_is_one_line(tmp_path):
         _tmux("kill-session", "-t", name)
 
 
+def _panel(screen):
+    return [line for line in screen.splitlines() if line.startswith("|")]
+
+
+def _status(screen):
+    return [line for line in screen.splitlines() if line.strip()][-1]
+
+
+def test_o_keeps_the_deal_on_screen_until_the_next_key(sim):
+    # the terminal tells no key's release: o holds OK until the next key, which only lets go
+    name, tmp = sim
+    screen = _wait_for(name, "Enter OK", START_S)
+    for key in ("Down", "Down", "Enter", "Enter", "Enter"):  # LARP judge, Boxing, Start: the reveal
+        _tmux("send-keys", "-t", name, key)
+        screen = _wait_change(name, screen)
+    hidden = _panel(screen)
+    _tmux("send-keys", "-t", name, "o")
+    held = _wait_for(name, "holding OK")
+    time.sleep(1.5)  # a long press and more: still held
+    held = _screen(name)
+    assert "holding OK" in _status(held) and _panel(held) != hidden  # the order
+    _tmux("send-keys", "-t", name, "x")
+    after = _wait_change(name, held)
+    assert "until the next key" in _status(after)  # the help line is back
+    assert _panel(after) not in (hidden, _panel(held))  # "already seen once"
+
+
 def test_screenshots_of_a_new_run_number_on_after_the_last(tmp_path):
     shots = tmp_path / "shots"
     name = _start(tmp_path, shots)
@@ -145,3 +172,16 @@ def test_screenshots_of_a_new_run_number_on_after_the_last(tmp_path):
         _tmux("kill-session", "-t", name)
     assert (shots / "dicebox-001.png").read_bytes() == first + b"mark"
 
+
+def test_ctrl_c_leaves_the_simulator_with_one_line_and_exit_130(tmp_path):
+    name = SESSION % (id(tmp_path), next(_STARTS))
+    cmd = "%s -m host_sim.cli sim --data %s --seed 5; echo EXIT=$?; sleep 5" % (sys.executable, tmp_path / "flash")
+    _tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "40", "-c", str(ROOT), cmd)
+    try:
+        _wait_for(name, "Enter OK", START_S)
+        _tmux("send-keys", "-t", name, "C-c")
+        screen = _wait_for(name, "EXIT=")
+        assert "EXIT=130" in screen and "Traceback" not in screen
+        assert [line for line in screen.splitlines() if line.strip()] == ["dicebox-sim: stopped (Ctrl-C)", "EXIT=130"]
+    finally:
+        _tmux("kill-session", "-t", name)
