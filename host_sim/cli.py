@@ -7,7 +7,7 @@ import argparse
 import sys
 
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
-from host_sim.errors import CliError
+from host_sim.errors import CliError, Stopped
 
 COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds", "pull")
 
@@ -47,8 +47,9 @@ def main(argv=None):
     except CliError as e:
         sys.stderr.write("dicebox-sim: error: %s\n" % one_line(e, _LINE_MOST))
         return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("dicebox-sim: stopped (Ctrl-C)\n")
+    except KeyboardInterrupt as e:
+        more = " " + one_line(e, _LINE_MOST) if isinstance(e, Stopped) else ""
+        sys.stderr.write("dicebox-sim: stopped (Ctrl-C)%s\n" % more)
         return 130
     except BrokenPipeError:
         return 0

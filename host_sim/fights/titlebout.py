@@ -1,11 +1,13 @@
 """dicebox-sim fight titlebout: one Title Bout with dice, as a transcript."""
 import sys
 
+from dicebox.core import dice as _dice
 from dicebox.core import record
 from dicebox.titlebout import rules as tb
 from dicebox.core.game import RecordError
+from dicebox.core.log import ROLL
 from host_sim import common, tbcards
-from host_sim.errors import CliError
+from host_sim.errors import CliError, Stopped
 
 
 def register(sub):
@@ -59,27 +61,58 @@ def options(args, asked_ok=False):
     return opts
 
 
+def roll_label(game, at):
+    """The question's roll as the box's picker shows it, with what it was for:
+    "Hagler 2d10=71 (blue punch chart)"; None where the log has no roll past `at`.
+    Returns (label, the roll's place in the log)."""
+    log = game.log
+    for i in range(len(log) - 1, at, -1):
+        kind, why, die, value, _ = log.entry(i)
+        if kind == ROLL:
+            side = tb.W_TIE.index(why) if why in tb.W_TIE else 0 if why.startswith("red ") else 1
+            f = game.fighters[side]
+            # the corner's word for a card whose ratings are asked, as on the box
+            who = tb.SIDES[side] if f is None or f.name in ("Red", "Blue") else f.name.split()[-1]
+            return "%s %s=%d (%s)" % (who, _dice.name(die), value, why), i
+    return None, at
+
+
 def _ask_terminal(p):
+    """One answer from the terminal: a refused one is said, then asked again."""
     while True:
+        # the prompt on stdout with the rest of the conversation (input() puts it on stderr)
+        sys.stdout.write("%s (%d..%d): " % (p[0], p[1], p[2]))
+        sys.stdout.flush()
+        text = input().strip()
         try:
-            text = input("%s (%d..%d): " % (p[0], p[1], p[2]))
-        except EOFError:
-            raise CliError("--answers: no answer to \"%s\" (end of input)" % p[0])
-        try:
-            v = int(text.strip())
+            v = int(text)
         except ValueError:
+            print("  %s: give a whole number %d..%d" % ("'%s' is not a whole number" % text if text else "no answer",
+                                                         p[1], p[2]))
             continue
         if p[1] <= v <= p[2]:
             return v
+        print("  %d is outside %d..%d" % (v, p[1], p[2]))
+
+
+def _stopped(p, rec, answers, why):
+    """The line for a bout stopped at question p: what was asked, and how to go on."""
+    go_on = "run it again with --seed %d --answers %s" % (rec.seed, ",".join(str(v) for v in answers)) if answers \
+        else "run it again with --seed %d" % rec.seed
+    return "%s \"%s\" after %d answer%s: the bout so far is above; to go on, %s" % (
+        why, p[0], len(answers), "" if len(answers) == 1 else "s", go_on)
 
 
 def play(rec, answers, interactive=False):
     """Play the record's bout to its end: NEXT runs the bout through, every
     other question takes the next answer. Returns (game, question texts by
-    input, None), or with the error to give when the answers ran out (the
-    transcript so far shows what the question is about)."""
+    input, None), or with the error to give when the answers ran out or the
+    terminal's answers stopped (the transcript so far shows what the question
+    is about)."""
     answers = answers or []
     used = 0
+    given = []  # every answer but NEXT's, from --answers and the terminal
+    shown = -1  # the log entry of the last roll shown with a question
     questions = []
     game = record.start(rec)
     while True:
@@ -95,11 +128,23 @@ def play(rec, answers, interactive=False):
                 raise CliError("--answers: value %d (%d) is outside %d..%d, the range of \"%s\""
                                % (used, v, p[1], p[2], p[0]))
         elif interactive:
-            v = _ask_terminal(p)
+            label, shown = roll_label(game, shown)
+            if label:
+                print(label)
+            try:
+                v = _ask_terminal(p)
+            except EOFError:
+                print()  # the prompt's line ends
+                return game, questions, CliError(_stopped(p, rec, given, "--answers: no answer (end of input) to"))
+            except KeyboardInterrupt:
+                print()
+                return game, questions, Stopped(_stopped(p, rec, given, "at"))
         else:
             return game, questions, CliError(
-                "--answers: the bout (above, so far) asks \"%s\" (%d..%d) after %d answer%s: give more values"
-                % (p[0], p[1], p[2], used, "" if used == 1 else "s"))
+                "--answers: the bout (above, so far) asks \"%s\" (%d..%d) after %d answer%s: give more values "
+                "(with --seed %d)" % (p[0], p[1], p[2], used, "" if used == 1 else "s", rec.seed))
+        if p is not tb.NEXT:
+            given.append(v)
         questions.append(p[0])
         rec.inputs.append(v)
         record.feed(game, rec, len(rec.inputs) - 1)
