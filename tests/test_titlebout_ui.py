@@ -569,8 +569,7 @@ def test_card_files_too_large_or_not_utf8_are_named_errors(tmp_path):
 
     found, errors = cardlist.index(memory_store(), [str(tmp_path)])
     assert found == []
-    assert errors == ["%s/big.json: larger than %d bytes" % (tmp_path, cards.MAX_BYTES),
-                      "%s/latin.json: not UTF-8 text" % tmp_path]
+    assert errors == ["big.json: larger than %d bytes" % cards.MAX_BYTES, "latin.json: not UTF-8 text"]
 
 
 def test_in_russian_the_table_dice_say_why_in_russian():

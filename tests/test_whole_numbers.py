@@ -237,7 +237,7 @@ def test_a_card_with_a_fraction_or_true_is_refused_naming_the_field(tmp_path, fi
     path.write_text(json.dumps(dict(CARD, **{field: value})))
     with pytest.raises(tbdata.DataError) as e:
         cards.load_card(str(path), CHARTS)
-    assert str(e.value).startswith("%s: " % path) and "'%s'" % field in str(e.value)
+    assert str(e.value).startswith("red.json: ") and "'%s'" % field in str(e.value)
 
 
 def test_a_chart_set_with_whole_floats_loads(tmp_path):

@@ -13,11 +13,17 @@ from dicebox.core.compat import loads
 MAX_BYTES = 16384  # a card is ~1 KB, a chart set ~2 KB; anything far larger is neither
 
 
+def named(path):
+    """A file as its errors name it: its own name, not the folders' path (the
+    box's five short lines; the simulator's folders are the host's)."""
+    return path[path.rfind("/") + 1:]
+
+
 def _size(path):
     try:
         return os.stat(path)[6]
     except OSError:
-        raise tbdata.DataError("%s: cannot read the file" % path)
+        raise tbdata.DataError("%s: cannot read the file" % named(path))
     except ValueError:  # a NUL in the name (host command line)
         raise tbdata.DataError("%r: not a usable file name" % path)
 
@@ -27,31 +33,31 @@ def read_json(path):
     # file): MicroPython parses the stream as it reads, so no buffer the size
     # of the limit is allocated (a 16 KB read buffer can fail on a fragmented heap).
     if _size(path) > MAX_BYTES:
-        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+        raise tbdata.DataError("%s: larger than %d bytes" % (named(path), MAX_BYTES))
     try:
         with open(path) as f:
             if f.read(1) != "\ufeff":  # a byte-order mark (a Windows editor's UTF-8) is skipped
                 f.seek(0)
             return loads(f)
     except OSError:
-        raise tbdata.DataError("%s: cannot read the file" % path)
+        raise tbdata.DataError("%s: cannot read the file" % named(path))
     except UnicodeError:  # before ValueError: CPython's decode error is both
-        raise tbdata.DataError("%s: not UTF-8 text" % path)
+        raise tbdata.DataError("%s: not UTF-8 text" % named(path))
     except ValueError:
-        raise tbdata.DataError("%s: not valid JSON" % path)
+        raise tbdata.DataError("%s: not valid JSON" % named(path))
 
 
 def read_text(path):
     """A CSV file's text (a card or chart set is small: read whole)."""
     if _size(path) > MAX_BYTES:
-        raise tbdata.DataError("%s: larger than %d bytes" % (path, MAX_BYTES))
+        raise tbdata.DataError("%s: larger than %d bytes" % (named(path), MAX_BYTES))
     try:
         with open(path) as f:
             return f.read()
     except OSError:
-        raise tbdata.DataError("%s: cannot read the file" % path)
+        raise tbdata.DataError("%s: cannot read the file" % named(path))
     except UnicodeError:
-        raise tbdata.DataError("%s: not UTF-8 text" % path)
+        raise tbdata.DataError("%s: not UTF-8 text" % named(path))
 
 
 def _csv(path):
@@ -66,15 +72,16 @@ def data_files(folder):
 
 def load_card(path, charts=None):
     """A checked card; with a chart set, also checked against it."""
+    where = named(path)
     if _csv(path):
         from dicebox.titlebout import csvfiles as tbcsv
 
-        obj = tbcsv.card(read_text(path), path)
+        obj = tbcsv.card(read_text(path), where)
     else:
         obj = read_json(path)
-    card = tbdata.check_card(obj, path)
+    card = tbdata.check_card(obj, where)
     if charts is not None:
-        tbdata.check_fit(card, charts, path)
+        tbdata.check_fit(card, charts, where)
     return card
 
 
@@ -82,12 +89,13 @@ def load_charts(path):
     if _csv(path):
         from dicebox.titlebout import csvfiles as tbcsv
 
-        return tbcsv.charts(read_text(path), path)
-    return tbdata.check_charts(read_json(path), path)
+        return tbcsv.charts(read_text(path), named(path))
+    return tbdata.check_charts(read_json(path), named(path))
 
 
 def load_dir(folder, charts=None):
-    """Every *.json card in folder, sorted by file name: (cards, errors)."""
+    """Every *.json card in folder, sorted by file name: (cards, errors), each
+    error naming the folder too (the host's demo cards)."""
     cards = []
     errors = []
     try:
@@ -98,7 +106,7 @@ def load_dir(folder, charts=None):
         try:
             cards.append(load_card(folder + "/" + name, charts))
         except tbdata.DataError as e:
-            errors.append(str(e))
+            errors.append("%s/%s" % (folder, e))
     return cards, errors
 
 

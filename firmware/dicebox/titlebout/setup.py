@@ -337,7 +337,8 @@ class Setup(Menu):
             k = self.pick[side]
             where = "options." + _SIDES[side]
             if msg.startswith(where + ":") and k < len(self.found):
-                msg = self.found[k][1] + msg[len(where):]
+                path = self.found[k][1]
+                msg = path[path.rfind("/") + 1:] + msg[len(where):]  # the file's name, as cards.py names it
         self.app.push(Message(self.app, t("error"), msg))
 
 
