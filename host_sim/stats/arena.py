@@ -49,7 +49,8 @@ def register(sub):
 
 
 def play(task):
-    """Fights k0..k1-1 of a run: [a wins, b wins, ties, moments, count by method code]."""
+    """Fights k0..k1-1 of a run: [a wins, b wins, ties, moments, count by method code,
+    ties by method code]."""
     checked, seed, k0, k1 = task
     fight = arena_fast.make(checked)
     seed_of = seeds_of(seed)
@@ -57,6 +58,7 @@ def play(task):
     b = checked["b"]
     wins = [0, 0, 0]  # a, b, tie (winner -1 lands on index 2)
     by = [0] * len(arena.METHODS)
+    tie_by = [0] * len(arena.METHODS)  # a tie is level at time (method "tie"), or a double KO or ring-out
     moments = 0
     for k in range(k0, k1, 1000):
         seeds = [seed_of(i) for i in range(k, min(k1, k + 1000))]
@@ -64,21 +66,25 @@ def play(task):
             w, m, n, _, _ = fight(a, b, s, draws)
             wins[w] += 1
             by[m] += 1
+            if w < 0:
+                tie_by[m] += 1
             moments += n
-    return wins + [moments] + by
+    return wins + [moments] + by + tie_by
 
 
 def summarise(opts, n, seed, bar=None, jobs=1):
     checked = check_options(arena.OPTIONS, opts)
     tasks = [(checked, seed, k, min(n, k + _CHUNK)) for k in range(0, n, _CHUNK)]
-    total = [0] * (4 + len(arena.METHODS))
+    k = len(arena.METHODS)
+    total = [0] * (4 + 2 * k)
     for part in common.pool_map(play, tasks, jobs):
         total = [x + y for x, y in zip(total, part)]
         if bar is not None:
             bar.update(part[0] + part[1] + part[2])
-    wins, ties, moments, by = total[:2], total[2], total[3], total[4:]
+    wins, ties, moments, by, tie_by = total[:2], total[2], total[3], total[4:4 + k], total[4 + k:]
     out = {"ruleset": "arena", "seed": seed, "fights": n, "options": opts, "mean_moments": moments / n,
-           "methods": {m: by[i] for i, m in enumerate(arena.METHODS) if i}}
+           "methods": {m: by[i] for i, m in enumerate(arena.METHODS) if i},
+           "tie_methods": {m: tie_by[i] for i, m in enumerate(arena.METHODS) if i}}
     for key, k in (("a", wins[0]), ("b", wins[1]), ("tie", ties)):
         lo, hi = wilson(k, n)
         out[key] = {"count": k, "rate": k / n, "ci95": [lo, hi]}
@@ -96,9 +102,25 @@ def run(args):
         return 0
     fmt = ",".join(str(v) for v in opts["a"]), ",".join(str(v) for v in opts["b"])
     print("arena: a %s against b %s, %d fights, seed %d" % (fmt[0], fmt[1], s["fights"], seed))
+    n = s["fights"]
     for key, label in (("a", "a wins"), ("b", "b wins"), ("tie", "ties")):
         r = s[key]
-        print("  %-7s %6.1f%%  (95%% CI %.1f-%.1f%%, %d)" % (label, 100 * r["rate"], 100 * r["ci95"][0], 100 * r["ci95"][1], r["count"]))
-    print("  by     " + ", ".join("%s %.1f%%" % (m, 100 * c / s["fights"]) for m, c in s["methods"].items()))
+        print("  %-7s %6.1f%%  (95%% CI %.1f-%.1f%%, %d)%s" % (label, 100 * r["rate"], 100 * r["ci95"][0],
+                                                            100 * r["ci95"][1], r["count"], _tie_parts(s) if key == "tie" else ""))
+    # every fight by how it ended; the method "tie" is time run out on level health
+    print("  by     " + ", ".join("%s %.1f%%" % (_SAID.get(m, m), 100 * c / n) for m, c in s["methods"].items()))
     print("  mean length %.2f moments" % s["mean_moments"])
     return 0
+
+
+_SAID = {"tie": "level at time"}
+_BOTH = {"ko": "both knocked out", "ringout": "both rung out"}
+
+
+def _tie_parts(s):
+    """What the ties were: level at time, and the double knock-outs and ring-outs
+    (the "by" line counts those under ko and ringout)."""
+    n = s["fights"]
+    parts = ["%s %.1f%%" % (_SAID["tie"], 100 * s["tie_methods"]["tie"] / n)]
+    parts += ["%s %.1f%%" % (_BOTH[m], 100 * c / n) for m, c in s["tie_methods"].items() if m in _BOTH and c]
+    return ": " + ", ".join(parts)
