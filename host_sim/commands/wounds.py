@@ -158,14 +158,23 @@ def run(args):
     count = game.count
     lines = []
     bad = []
+    last = 0  # the time of the last good line: times never go backwards
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
+        where = "%s line %d: '%s'" % (args.script, number, line)
         try:
-            lines.append((number, line) + parse_line(line, names, count))
+            event = parse_line(line, names, count)
         except ValueError as e:
-            bad.append((number, "%s line %d: '%s': %s" % (args.script, number, line, e)))
+            bad.append((number, "%s: %s" % (where, e)))
+            continue
+        if event[0] < last:
+            bad.append((number, "%s: time %s is before the line above (%s)"
+                        % (where, larp.clock_text(event[0]), larp.clock_text(last))))
+            continue
+        last = event[0]
+        lines.append((number, line) + event)
     if bad:  # the first in full, and where the others are: the script is fixed in one go
         first = bad[0][1]
         rest = [n for n, _ in bad[1:]]
@@ -175,24 +184,16 @@ def run(args):
         raise CliError(first)
     shown = 0
     out = []
-    last = 0
     for number, line, t, verb, value in lines:
-        where = "%s line %d: '%s'" % (args.script, number, line)
+        if value is None:  # list: bring the timers up to t first, so escalations print in order
+            value = [t, W.TICK, 0, 0]
+        rec.inputs.append(value)
         try:
-            if t < last:
-                raise CliError("%s: time %s is before the line above (%s)" % (where, larp.clock_text(t), larp.clock_text(last)))
-            last = t
-            if value is None:  # list: bring the timers up to t first, so escalations print in order
-                value = [t, W.TICK, 0, 0]
-            rec.inputs.append(value)
-            try:
-                record.feed(game, rec, len(rec.inputs) - 1)
-            except RecordError as e:
-                raise CliError("%s: %s" % (where, str(e).split(": ", 1)[-1]))
-        except CliError:
-            for done in out:  # what the lines above did, then the refusal
+            record.feed(game, rec, len(rec.inputs) - 1)
+        except RecordError as e:
+            for done in out:  # what the lines above did, then the rules' refusal
                 print(done)
-            raise
+            raise CliError("%s line %d: '%s': %s" % (args.script, number, line, str(e).split(": ", 1)[-1]))
         for i in range(shown, len(game.log)):
             kind, name, a, b, c = game.log.entry(i)
             if kind == 1:  # events; inputs and rolls are not news here
