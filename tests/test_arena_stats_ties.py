@@ -7,7 +7,7 @@ import re
 
 from test_cli import cli
 
-from dicebox.core import arena
+from dicebox.arena import rules as arena
 from dicebox.core.game import check_options
 from host_sim.fights.arena import quick_fight, seeds_of
 
