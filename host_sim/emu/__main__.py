@@ -1,10 +1,11 @@
 """`make emu`: the firmware on the real target, MicroPython's rp2 port in an
 emulated RP2040, checked against the simulator.
 
-    python -m host_sim.emu --fw FIRMWARE.uf2 [--layout auto|files|rom] [--board rpi_pico]
+    python -m host_sim.emu [--fw FIRMWARE.uf2] [--layout auto|files|rom] [--board rpi_pico]
                            [--script FILE | --no-tour] [--storm N] [--storms K] [--seed S] [--out DIR] [--json]
 
-The flash is laid out as `make deploy` lays it (littlefs built from the staged
+Without --fw (MP_FW=) it runs the pinned MicroPython build the layout names
+(host_sim/emu/firmware.py finds or fetches it). The flash is laid out as `make deploy` lays it (littlefs built from the staged
 files; for a firmware with a ROMFS partition and --layout rom or auto, the
 modules in a ROMFS image). It runs the tour (host_sim/emu/tour.txt, or
 --script) and K storms of N random presses (seeded), each in one power-on,
@@ -29,7 +30,6 @@ import time
 from host_sim import ROOT
 from host_sim.errors import CliError
 
-_DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 NAV = ("UP", "DOWN")
 
 
@@ -177,7 +177,7 @@ def print_summary(s, out=sys.stdout):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="make emu", description=__doc__.split("\n")[0])
-    p.add_argument("--fw", default=os.environ.get("MP_FW", ""), help="the MicroPython .uf2 for the board (MP_FW=)")
+    p.add_argument("--fw", default=os.environ.get("MP_FW", ""), help="the MicroPython .uf2 for the board (MP_FW=; default: the pinned build)")
     p.add_argument("--layout", default="auto", choices=("auto", "files", "rom"))
     p.add_argument("--board", default="rpi_pico")
     p.add_argument("--script", help="a button script instead of the tour")
@@ -189,11 +189,6 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args(argv)
     try:
-        if not args.fw:
-            raise CliError("no firmware: give the .uf2 you flash onto the Pico, MP_FW=path/to/firmware.uf2 (MicroPython "
-                           "for RPI_PICO: %s)" % _DOWNLOAD)
-        if not os.path.isfile(args.fw):
-            raise CliError("MP_FW=%s: no such file (MicroPython for RPI_PICO: %s)" % (args.fw, _DOWNLOAD))
         try:
             import rp2040py  # noqa: F401
             import littlefs  # noqa: F401
@@ -201,8 +196,10 @@ def main(argv=None):
             raise CliError("the emulator is not installed: run `make .venv/.installed` (rp2040py, littlefs-python)")
         from dicebox.core.compat import loads
         from host_sim import deploy
+        from host_sim.emu import firmware
 
         deploy.check_board(deploy.board_path(args.board))  # one line naming the field, before the emulator starts
+        args.fw = firmware.find(args.layout, args.fw)  # after the board: it may download
         os.makedirs(args.out, exist_ok=True)
         if args.seed is None:
             args.seed = random.randrange(1, 1000000000)
@@ -267,6 +264,8 @@ def main(argv=None):
     except CliError as e:
         sys.stderr.write("make emu: error: %s\n" % e)
         return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":
