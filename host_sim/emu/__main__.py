@@ -221,7 +221,7 @@ def main(argv=None):
                 runs.append(("tour", f.read()))
         for k in range(args.storms if args.storm else 0):
             runs.append(("storm-%d" % (args.seed + k), storm_script(args.seed + k, args.storm)))
-        print("make emu: %s, layout %s, box seed %d" % (os.path.basename(args.fw), layout, args.seed), flush=True)
+        print("make emu: %s, layout %s, box seed %d" % (args.fw, layout, args.seed), flush=True)
         work = os.path.join(args.out, "work")
         summaries = []
         for name, text in runs:
