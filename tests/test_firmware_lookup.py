@@ -68,9 +68,11 @@ def site():
 
 @pytest.fixture
 def places(tmp_path, monkeypatch, site):
-    """An empty per-user cache (XDG_CACHE_HOME), nothing beside the repository, the stand-in site,
-    and the files build pinned to PICO's SHA-256."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    """An empty per-user cache, nothing beside the repository, the stand-in site, and the files
+    build pinned to PICO's SHA-256. The cache is set outright: on macOS and Windows platformdirs
+    does not read XDG_CACHE_HOME, and a test must not write into the user's own cache."""
+    cache = tmp_path / "cache" / "dicebox" / "firmware"
+    monkeypatch.setattr(firmware, "cache_dir", lambda: str(cache))
     monkeypatch.delenv("MP_FW", raising=False)
     shared = tmp_path / "shared"
     shared.mkdir()
@@ -78,7 +80,6 @@ def places(tmp_path, monkeypatch, site):
     build = firmware.Build("firmware-RPI_PICO-v1.28.0.uf2", (hashlib.sha256(PICO).hexdigest(),), site.url)
     for layout in ("files", "auto"):
         monkeypatch.setitem(firmware.BUILDS, layout, build)
-    cache = tmp_path / "xdg" / "dicebox" / "firmware"
     return cache, shared, build
 
 

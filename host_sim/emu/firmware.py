@@ -24,6 +24,8 @@ DOWNLOAD_PAGE = "https://micropython.org/download/RPI_PICO/"
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "firmware")
 
 Build = namedtuple("Build", "name sha256 url")
+# the SHA-256s of the release-tag builds in ../shared/firmware (its README); micropython.org's
+# own build of the release is other bytes, kept from a download only once its SHA-256 is here too
 BUILDS = {
     "files": Build("firmware-RPI_PICO-v1.28.0.uf2",
                    ("4d4fb1f1dfb888b5cf127808ac30d6ccc99b66688995f199d1986055c458c7d6",),
@@ -37,11 +39,13 @@ BUILDS["auto"] = BUILDS["files"]
 _UF2_BLOCK = 512
 _UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 _UF2_FAMILY_FLAG = 0x2000
+_UF2_DATA_MOST = 476
 _RP2040 = 0xE48BFF56
 # what the rp2 port reports as sys.implementation._machine for RPI_PICO (the W board adds " W")
 _PICO = b"Raspberry Pi Pico with RP2040"
-# no UF2 of a 2 MiB flash is bigger (a block carries 256 bytes of 512): a wrong URL stops here
-_MOST = 2 * 2 * 1024 * 1024
+# twice the Pico's flash: no UF2 for it is bigger (a block's data is half the block), so a wrong URL stops here
+_FLASH = 2 * 1024 * 1024
+_MOST = 2 * _FLASH
 _TIMEOUT_S = 30
 
 
@@ -70,7 +74,7 @@ def check_uf2(path, label):
     payload = []
     for at in range(0, len(data), _UF2_BLOCK):
         m0, m1, flags, _addr, size, _n, _total, family = struct.unpack_from("<8I", data, at)
-        if (m0, m1, struct.unpack_from("<I", data, at + _UF2_BLOCK - 4)[0]) != _UF2_MAGIC or size > 476:
+        if (m0, m1, struct.unpack_from("<I", data, at + _UF2_BLOCK - 4)[0]) != _UF2_MAGIC or size > _UF2_DATA_MOST:
             raise FirmwareError("%s: not a UF2 file (MicroPython for RPI_PICO: %s)" % (label, DOWNLOAD_PAGE))
         if flags & _UF2_FAMILY_FLAG and family != _RP2040:
             raise FirmwareError("%s: a UF2 for another chip (family 0x%08x), not the Pico's RP2040 (MicroPython for "
@@ -82,13 +86,13 @@ def check_uf2(path, label):
     return data
 
 
-def sha256_of(data):
-    return hashlib.sha256(data).hexdigest()
-
-
 def _pinned(path, build):
-    data = check_uf2(path, path)
-    got = sha256_of(data)
+    """path if it holds the pinned bytes (so a UF2 the emulator boots); a truncated or other file is named."""
+    try:
+        with open(path, "rb") as f:
+            got = hashlib.sha256(f.read(_MOST + 1)).hexdigest()
+    except OSError as e:
+        raise FirmwareError("%s: cannot read it (%s)" % (path, e.strerror or e)) from None
     if got not in build.sha256:
         raise FirmwareError("%s: SHA-256 %s is not the pinned build's %s: delete it, or give your own with MP_FW=path"
                             % (path, got, build.sha256[0]))
