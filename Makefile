@@ -8,7 +8,8 @@ PORT ?= auto
 # where the code goes: auto (rom if the board has a ROMFS partition, else files), rom, files, frozen
 LAYOUT ?= auto
 
-# make emu: the .uf2 you flash onto the Pico (MicroPython for RPI_PICO)
+# make emu: the .uf2 you flash onto the Pico (MicroPython for RPI_PICO); empty, the pinned
+# build LAYOUT names, from the cache, ../shared/firmware or one download (host_sim/emu/firmware.py)
 MP_FW ?=
 EMU_ARGS ?=
 

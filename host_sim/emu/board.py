@@ -22,7 +22,7 @@ from host_sim.panel import Panel
 
 NS_PER_MS = 1000000
 CHIP_MS = ((24 * 365 + 6) * 86400 + 9 * 3600) * 1000  # a clock chip's 2024-01-01 09:00 (ms since 2000)
-# RPI_PICO v1.28.0 (shared/firmware/README.md): littlefs v2 at flash offset
+# RPI_PICO v1.28.0 (the builds host_sim/emu/firmware.py pins): littlefs v2 at flash offset
 # 0xA0000, 352 blocks of 4096 bytes; a ROMFS partition sits just below it.
 FS_OFFSET = 0xA0000
 FS_BLOCK = 4096
