@@ -5,8 +5,8 @@ emulated RP2040, checked against the simulator.
                            [--script FILE | --no-tour] [--storm N] [--storms K] [--seed S] [--out DIR] [--json]
 
 Without --fw (MP_FW=) it runs the pinned MicroPython build the layout names
-(host_sim/emu/firmware.py finds or fetches it). The flash is laid out as `make deploy` lays it (littlefs built from the staged
-files; for a firmware with a ROMFS partition and --layout rom or auto, the
+(host_sim/emu/firmware.py finds or fetches it). The flash is laid out as
+`make deploy` lays it (littlefs built from the staged files; for a firmware with a ROMFS partition and --layout rom or auto, the
 modules in a ROMFS image). It runs the tour (host_sim/emu/tour.txt, or
 --script) and K storms of N random presses (seeded), each in one power-on,
 and fails on any frame that differs from the simulator's, any exception on
@@ -177,7 +177,8 @@ def print_summary(s, out=sys.stdout):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="make emu", description=__doc__.split("\n")[0])
-    p.add_argument("--fw", default=os.environ.get("MP_FW", ""), help="the MicroPython .uf2 for the board (MP_FW=; default: the pinned build)")
+    p.add_argument("--fw", default=os.environ.get("MP_FW", ""),
+                   help="the MicroPython .uf2 for the board (MP_FW=; default: the pinned build)")
     p.add_argument("--layout", default="auto", choices=("auto", "files", "rom"))
     p.add_argument("--board", default="rpi_pico")
     p.add_argument("--script", help="a button script instead of the tour")
