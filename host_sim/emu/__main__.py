@@ -6,8 +6,9 @@ emulated RP2040, checked against the simulator.
 
 Without --fw (MP_FW=) it runs the pinned MicroPython build the layout names
 (host_sim/emu/firmware.py finds or fetches it). The flash is laid out as
-`make deploy` lays it (littlefs built from the staged files; for a firmware with a ROMFS partition and --layout rom or auto, the
-modules in a ROMFS image). It runs the tour (host_sim/emu/tour.txt, or
+`make deploy` lays it (littlefs built from the staged files; for a firmware
+with a ROMFS partition and --layout rom or auto, the modules in a ROMFS
+image). It runs the tour (host_sim/emu/tour.txt, or
 --script) and K storms of N random presses (seeded), each in one power-on,
 and fails on any frame that differs from the simulator's, any exception on
 the console, or a box that stops answering. Figures: reset to Home, each
