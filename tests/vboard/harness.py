@@ -34,7 +34,7 @@ def staged(tmp_root, board="rpi_pico"):
         if os.path.isdir(extra):
             shutil.rmtree(extra)
         os.makedirs(extra)
-        for name in ("vb", "vbsetup", "machine", "time", "fakeapp", "save_short_of_heap", "../../host_sim/rtc_chip", "../support/heapbase"):
+        for name in ("vb", "vbsetup", "machine", "time", "fakeapp", "save_short_of_heap", "fslog", "../../host_sim/rtc_chip", "../support/heapbase"):
             base = os.path.basename(name)
             subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(extra, base + ".mpy"), "-s", "vboard/%s.py" % base,
                             os.path.join(HERE, name + ".py")], check=True)

@@ -34,6 +34,11 @@ def setup(args):
     except OSError:
         os.VfsLfs2.mkfs(flash, progsize=256)
         fs = os.VfsLfs2(flash, progsize=256)
+    if "log" in opts:  # the box's file changes and the questions it was told yes to, on the console
+        import fslog
+
+        fs = fslog.LoggedFs(fs)
+        fslog.log_box()
     os.mount(fs, "/data")
     flash.written = 0
     flash.erases = 0
