@@ -51,6 +51,15 @@ except ImportError:  # under MicroPython the driver sits on native framebuf
         pass
 
 
+def feed(buttons, levels, now):
+    """The levels read at `now` into the debouncer as the Pico's hw/keys.py gives
+    them: a change comes after the old levels at its own time (they held until
+    then), so a level that held exactly the debounce time counts as one."""
+    if levels != buttons.raw:
+        buttons.update(buttons.raw, now)
+    buttons.update(levels, now)
+
+
 class Restart(BaseException):
     """Platform.restart(): the Pico's machine.soft_reset() raises SystemExit, which
     no `except Exception` of the firmware stops either."""
@@ -144,7 +153,7 @@ class Device:
         return self.now
 
     def poll(self, buttons, now):
-        buttons.update(self.levels, now)
+        feed(buttons, self.levels, now)
 
     @property
     def app(self):

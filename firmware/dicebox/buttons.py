@@ -44,7 +44,10 @@ class Buttons:
         self.events = []  # (button, event, ms it happened) waiting for the caller
 
     def update(self, levels, now):
-        """Feed the raw levels (bit b set = button b pressed) read at `now`."""
+        """Feed the raw levels (bit b set = button b pressed) read at `now`. A change
+        is fed after the old levels at its time (hw/keys.py's poll): else a release
+        whose up level held exactly the debounce time, unread until the next press's
+        edge, is lost in that press."""
         diff = self.diff
         debounce = self.debounce_ms
         changed = levels ^ self.raw
