@@ -297,3 +297,28 @@ def test_each_mode_alone_on_the_virtual_board(mp, tmp_path, mode):
            "%d presses, no error, the fight survives the power cut; fights: %s; heap free at the end %d B "
            "(with the file log)" % (presses, account, states["end"]["heap_free"]))
 
+
+def test_the_fight_log_tells_the_box_s_own_deletes_from_a_lost_fight():
+    """tests/vboard/fights.py, the storms' oracle, on a log written by hand."""
+    from vboard import fights
+
+    log = ["FS w current.json 10", "FS w current.json 20",  # a fight and its first input
+           "YES Leave the fight? 30", "FS w u000001.rec 30", "FS rm current.json 30 ",  # kept
+           "FS w current.json 40", "FS rm current.json 45 empty",  # another, left before any input
+           "FS w current.json 50", "FS rm u000001.rec 50 ",  # the kept one resumed
+           "FS w h000001.rec 60", "FS rm current.json 60 ",  # and finished
+           "FS mv h000001.rec h000001.pin 70", "FS mv h000001.pin h000001.rec 80",
+           "YES Удалить навсегда? 90", "FS rm h000001.rec 90 ",  # deleted when asked
+           "FS w current.json 100", "FS w current.json 110",  # a third, finished
+           "FS w h000002.rec 120", "FS rm current.json 120 ", "ROOM 28 130", "FS rm h000002.rec 130 "]
+    played, where = fights.follow(log)
+    assert [f.fate for f in played] == ["deleted when asked", "abandoned before any input", "deleted to make room"]
+    assert played[0].saves == 3 and where == {}
+    assert fights.account(log, ["settings.json"])[1] == \
+        "1 abandoned before any input, 1 deleted to make room, 1 deleted when asked"
+    with pytest.raises(AssertionError, match="LOST: u000001.rec removed unasked"):
+        fights.account(log[:7] + ["FS rm u000001.rec 48 "], [])
+    with pytest.raises(AssertionError, match="LOST: current.json removed"):
+        fights.account(log[:2] + ["FS rm current.json 30 "], [])
+    with pytest.raises(AssertionError, match="the log leaves"):
+        fights.account(log[:5], [])  # the flash lost the kept file
