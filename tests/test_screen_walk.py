@@ -111,7 +111,7 @@ _ACTION = st.tuples(st.sampled_from([B.UP, B.DOWN, B.DOWN, B.OK, B.OK, B.OK, B.B
 
 
 @pytest.mark.soak
-@settings(max_examples=size(100, 2000), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=size(100, 1000), deadline=None, suppress_health_check=list(HealthCheck))
 @given(start=st.integers(0, 7), walk=st.lists(_ACTION, min_size=20, max_size=300))
 def test_a_walk_of_presses_keeps_what_the_screens_promise(tmp_path_factory, start, walk):
     w = Walk(tmp_path_factory.mktemp("walk"))
