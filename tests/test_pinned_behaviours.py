@@ -9,9 +9,10 @@ from test_store import REC2, full_flash_open, shot
 from test_titlebout import ANT, HAG, bout, events
 
 from dicebox import buttons as B
-from dicebox import journal
-from dicebox.core import larp, record
-from dicebox.core import larp_wounds as W
+from dicebox.larp import journal
+from dicebox.core import record
+from dicebox.larp import common as larp
+from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError
 from dicebox.store import Store
 from host_sim.device import Device, Platform, feed
