@@ -134,14 +134,25 @@ def transcript_obj(rec, game, questions=None):
     """The transcript as `replay --json` prints it."""
     out = _record.transcript(game, rec)
     if rec.ruleset == "titlebout" and game.end and game.fighters[0] is not None:
-        from host_sim.fights.titlebout import scoresheet_obj
-
         out["scoresheet"] = scoresheet_obj(game)
     if questions:
         for entry in out["log"]:
             if "input" in entry and entry["input"] <= len(questions):
                 entry["question"] = questions[entry["input"] - 1]
     return out
+
+
+def scoresheet_obj(game):
+    """The scoresheet as data (the JSON transcript's "scoresheet")."""
+    rows = []
+    for i in range(game.round):
+        row = {"round": i + 1, "points": [game.score[0][i], game.score[1][i]]}
+        for k, key in enumerate(("knockdowns", "cuts", "fouls", "deducted")):
+            row[key] = [game.marks(i + 1, 0, k), game.marks(i + 1, 1, k)]
+        if game.options["decision"] == "ten":
+            row["ten_point"] = list(game.ten_round(i))
+        rows.append(row)
+    return {"decision": game.options["decision"], "tie_break": game.options["tie_break"], "rounds": rows}
 
 
 def transcript_lines(rec, game, questions=None):

@@ -215,16 +215,3 @@ def scoresheet_lines(game):
         tail += ", ten-point %d-%d" % game.ten_point()
     out.append(tail)
     return out
-
-
-def scoresheet_obj(game):
-    """The scoresheet as data (the JSON transcript's "scoresheet")."""
-    rows = []
-    for i in range(game.round):
-        row = {"round": i + 1, "points": [game.score[0][i], game.score[1][i]]}
-        for k, key in enumerate(("knockdowns", "cuts", "fouls", "deducted")):
-            row[key] = [game.marks(i + 1, 0, k), game.marks(i + 1, 1, k)]
-        if game.options["decision"] == "ten":
-            row["ten_point"] = list(game.ten_round(i))
-        rows.append(row)
-    return {"decision": game.options["decision"], "tie_break": game.options["tie_break"], "rounds": rows}
