@@ -1,7 +1,7 @@
 """Title Bout transcript lines (Game.describe of titlebout/rules.py), kept
 apart so a bout played on the box does not carry them."""
 from dicebox.core.game import Game
-from dicebox.titlebout.rules import _METHODS, _REASONS, M_DRAW, STOP_PICK
+from dicebox.titlebout.play import M_DRAW, METHODS, REASONS, STOP_PICK
 
 
 def describe(game, name, a, b, c):
@@ -47,6 +47,6 @@ def describe(game, name, a, b, c):
     if name == "end":
         if a == M_DRAW:
             return "the bout is a draw"
-        why = _REASONS[a]
-        return "%s wins by %s%s in round %d" % (n(b), _METHODS[a], " (%s)" % why if why else "", c)
+        why = REASONS[a]
+        return "%s wins by %s%s in round %d" % (n(b), METHODS[a], " (%s)" % why if why else "", c)
     return Game.describe(game, name, a, b, c)

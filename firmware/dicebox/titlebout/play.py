@@ -1,5 +1,6 @@
 """Title Bout charts and cards in the compact form a bout uses (byte tables,
-no lookups allocate). The checks of card and chart data are in tbdata.py,
+no lookups allocate), and the codes the rules and the transcript (describe.py)
+share. The checks of card and chart data are in tbdata.py,
 loaded only when a record starts (and by the set-up and the host tools).
 """
 from dicebox.core.compat import const
@@ -9,6 +10,13 @@ CUT = const(2)
 K = const(255)  # a "K" on the knockdown/knockout chart
 WARN = const(0x40)  # effect bytes of the foul/injury/cut charts: 0 nothing, 1..9 points
 STOP = const(0x80)
+STOP_PICK = const(10)  # in assisted pickers: "stoppage" / "K" after the points 0..9
+
+# end of the bout: the method codes of the "end" event that the summary and the
+# transcript (describe.py) name; the rest are rules.py's
+M_DRAW = const(7)
+METHODS = ("", "KO", "TKO", "TKO", "TKO", "DQ", "decision", "draw")
+REASONS = ("", "", "cut", "injury", "three knockdowns", "foul", "", "")
 
 
 def _fill(table, rows, value_of):

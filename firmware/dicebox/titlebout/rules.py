@@ -16,12 +16,11 @@ from dicebox.core.compat import const
 from dicebox.core.dice import D20, PCT, TWO_D6
 from dicebox.core.game import Game as _Game
 from dicebox.core.game import RecordError
-from dicebox.titlebout.play import CUT, KD, K, STOP, WARN
+from dicebox.titlebout.play import CUT, KD, K, M_DRAW, METHODS, REASONS, STOP, STOP_PICK, WARN
 
 RULESET = "titlebout"
 CLICKS = const(40)  # clicks of the time track in one round
 _KI_POINTS = const(5)  # a punch worth this many points (or more) sets off Killer Instinct
-STOP_PICK = const(10)  # in assisted pickers: "stoppage" / "K" after the points 0..9
 SIDES = ("red", "blue")
 ONE, ROUND, BOUT = 0, 1, 2  # how far a NEXT input runs
 
@@ -31,10 +30,8 @@ _M_TKO_CUT = const(2)
 _M_TKO_INJURY = const(3)
 _M_TKO_KD = const(4)
 _M_DQ = const(5)
-_M_DECISION = const(6)
-M_DRAW = const(7)
-_METHODS = ("", "KO", "TKO", "TKO", "TKO", "DQ", "decision", "draw")
-_REASONS = ("", "", "cut", "injury", "three knockdowns", "foul", "", "")
+_M_DECISION = const(6)  # M_DRAW (7) and the names of the methods: play.py
+
 
 def _checks():
     # the card and chart checks load with a record, not with the module: a
@@ -461,8 +458,8 @@ class Game(_Game):
         return {
             "winner": None if w < 0 else self.fighters[w].name,
             "side": None if w < 0 else SIDES[w],
-            "method": _METHODS[self.end],
-            "reason": _REASONS[self.end],
+            "method": METHODS[self.end],
+            "reason": REASONS[self.end],
             "round": self.round,
             "click": self.click,
             "scoresheet": [[self.score[0][i], self.score[1][i]] for i in range(self.round)],
