@@ -5,7 +5,7 @@ the same reading as on the box.
 """
 import os
 
-from dicebox.titlebout import cards
+from dicebox.titlebout import cardlist
 from dicebox.titlebout import csvfiles as tbcsv
 from dicebox.titlebout import data as tbdata
 from dicebox.titlebout import demo as tbdemo
@@ -16,7 +16,7 @@ DEMO_DIR = os.path.join(FIRMWARE, "data", "titlebout", "fighters")
 
 
 def demo_cards():
-    found, errors = cards.load_dir(DEMO_DIR)
+    found, errors = cardlist.load_dir(DEMO_DIR)
     if errors:
         raise CliError(errors[0])
     return found

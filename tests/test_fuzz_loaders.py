@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from dicebox import board
 from dicebox.arena import roster as arena_roster
-from dicebox.titlebout import cards
+from dicebox.titlebout import cardlist, cards
 from dicebox.larp import roster
 from dicebox import settings as S
 from dicebox import store as ST
@@ -201,7 +201,7 @@ def test_a_bad_card_in_the_folder_never_hides_the_others(tmp_path):
     (tmp_path / "b.json").write_bytes(b"\xff\xfe{")
     (tmp_path / "c.json").write_text(json.dumps(dict(good, agg="x")))
     (tmp_path / "d.json").write_text(json.dumps(dict(good, name="Иван Грозный")))
-    found, errors = cards.load_dir(str(tmp_path), CHARTS)
+    found, errors = cardlist.load_dir(str(tmp_path), CHARTS)
     assert [c["name"] for c in found] == ["Marvin Hagler", "Иван Грозный"]
     assert len(errors) == 2 and errors[0].startswith(str(tmp_path / "b.json")) and "'agg'" in errors[1]
 

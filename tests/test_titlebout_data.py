@@ -6,7 +6,7 @@ import json
 import pytest
 from conftest import FIRMWARE
 
-from dicebox.titlebout import cards
+from dicebox.titlebout import cardlist, cards
 from dicebox.titlebout import data as tbdata
 from dicebox.titlebout.demo import CHARTS
 
@@ -25,7 +25,7 @@ def test_demo_chart_file_is_the_built_in_demo_set_and_labelled_invented():
 
 
 def test_every_demo_card_is_valid_labelled_and_fits_the_demo_charts():
-    found, errors = cards.load_dir(str(DATA / "fighters"), CHARTS)
+    found, errors = cardlist.load_dir(str(DATA / "fighters"), CHARTS)
     assert errors == [] and len(found) >= 5
     for path in (DATA / "fighters").glob("*.json"):
         assert "INVENTED" in json.loads(path.read_text())["note"]
@@ -109,7 +109,7 @@ def test_load_dir_reports_a_bad_file_and_keeps_the_others(tmp_path):
     (tmp_path / "b.json").write_text("{not json")
     (tmp_path / "c.json").write_text(json.dumps(_bad_card(lambda c: c.update(ki=-1))))
     (tmp_path / "d.json").write_text(json.dumps(demo("okafor")))
-    found, errors = cards.load_dir(str(tmp_path), CHARTS)
+    found, errors = cardlist.load_dir(str(tmp_path), CHARTS)
     assert [c["name"] for c in found] == ["Marvin Hagler", "Danny Okafor"]
     assert errors == ["%s/b.json: not valid JSON" % tmp_path, "%s/c.json: field 'ki': -1 is outside 0..20" % tmp_path]
 
@@ -119,8 +119,8 @@ def test_load_dir_on_the_device_interpreter(mp, tmp_path):
     (tmp_path / "b.json").write_text(json.dumps(_bad_card(lambda c: c.update(cf=0))))
     script = tmp_path / "load.py"
     script.write_text(
-        "from dicebox.titlebout import cards\nfrom dicebox.titlebout.demo import CHARTS\n"
-        "found, errors = cards.load_dir(%r, CHARTS)\nprint([c['name'] for c in found])\nprint(errors)\n"
+        "from dicebox.titlebout import cardlist, cards\nfrom dicebox.titlebout.demo import CHARTS\n"
+        "found, errors = cardlist.load_dir(%r, CHARTS)\nprint([c['name'] for c in found])\nprint(errors)\n"
         "print(cards.load_charts(%r)['count'][3])\n" % (str(tmp_path), str(DATA / "charts-demo.json")))
     out = mp.run(script).stdout.decode().splitlines()
     assert out == ["['Rocco Valdez']", "[\"%s/b.json: field 'cf': 0 is outside 1..20\"]" % tmp_path, "[41, 55, 5, 7]"]

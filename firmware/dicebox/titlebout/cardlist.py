@@ -36,6 +36,26 @@ def _files(folders):
             yield name, folder + "/" + name
 
 
+def load_dir(folder, charts=None):
+    """Every card in folder, sorted by file name: (cards, errors), each error
+    naming the folder too (the host's demo cards). It keeps going past a bad
+    file: one typo in a card never hides the others."""
+    from dicebox.titlebout import cards
+
+    found = []
+    errors = []
+    try:
+        names = data_files(folder)
+    except OSError:
+        return found, ["%s: cannot list the folder" % folder]
+    for name in names:
+        try:
+            found.append(cards.load_card(folder + "/" + name, charts))
+        except cards.tbdata.DataError as e:
+            errors.append("%s/%s" % (folder, e))
+    return found, errors
+
+
 def index_charts(folders):
     """(file name without its ending, path) of each chart file in the folders
     (a missing folder is none). A chart set is read and checked when a bout

@@ -2,8 +2,7 @@
 spreadsheet), on the device and the host.
 
 The checks are pure (dicebox.titlebout.data, tbcsv); this module only reads
-files. load_dir() keeps going past a bad file and returns its one-line
-error, so one typo in a card never hides the others.
+files (a folder's are listed by cardlist.py).
 """
 import os
 
@@ -64,12 +63,6 @@ def _csv(path):
     return path.lower().endswith(".csv")
 
 
-def data_files(folder):
-    from dicebox.titlebout.cardlist import data_files  # the set-up's list; a bout's start reads no folder
-
-    return data_files(folder)
-
-
 def load_card(path, charts=None):
     """A checked card; with a chart set, also checked against it."""
     where = named(path)
@@ -91,23 +84,6 @@ def load_charts(path):
 
         return tbcsv.charts(read_text(path), named(path))
     return tbdata.check_charts(read_json(path), named(path))
-
-
-def load_dir(folder, charts=None):
-    """Every *.json card in folder, sorted by file name: (cards, errors), each
-    error naming the folder too (the host's demo cards)."""
-    cards = []
-    errors = []
-    try:
-        names = data_files(folder)
-    except OSError:
-        return cards, ["%s: cannot list the folder" % folder]
-    for name in names:
-        try:
-            cards.append(load_card(folder + "/" + name, charts))
-        except tbdata.DataError as e:
-            errors.append("%s/%s" % (folder, e))
-    return cards, errors
 
 
 def _slug(name):
