@@ -82,12 +82,13 @@ class Loop:
 
     def start_app(self):
         from dicebox.ui.app import App
+        from dicebox.ui.home import boot
 
         disp = self.display
         self.app = None
         app = App(self.store, self.platform, disp.width, disp.height)
         try:
-            app.boot(self.clock())
+            boot(app, self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
             _report(e)
             if not self.store.has_current():
@@ -97,7 +98,7 @@ class Loop:
 
             self.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
             app = App(self.store, self.platform, disp.width, disp.height)
-            app.boot(self.clock())
+            boot(app, self.clock())
         self.app = app
         self.error = None
         self.contrast = -1
@@ -107,7 +108,9 @@ class Loop:
         self.error = "%s: %s" % (type(e).__name__, e)
         app, self.app = self.app, None
         if app is not None:
-            app.close()  # nothing keeps its screens: their heap is free for the save below
+            from dicebox.ui.home import close
+
+            close(app)  # nothing keeps its screens: their heap is free for the save below
         app = None
         try:  # nothing here may end the loop
             job = self.store.unsaved_save

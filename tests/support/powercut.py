@@ -351,11 +351,12 @@ def boot(root):
     """A fresh boot: what the judge would see, as canonical text."""
     from dicebox.store import Store
     from dicebox.ui.app import App
+    from dicebox.ui.home import boot as boot_app
 
     try:
         store = Store(root)
         app = App(store, Platform())
-        app.boot(0)
+        boot_app(app, 0)
         stack = []
         for s in app.stack:
             item = [type(s).__name__]

@@ -1,7 +1,8 @@
-"""A small App with the real contract, for proving the board plumbing apart
-from the UI: OK rolls a d6 into a record that is saved after every input
-(resumed at boot), UP/DOWN change contrast, idle sleep after settings sleep_s,
-a beep per roll. It shows the roll count and the last value."""
+"""A small App with the real contract (ui/app.py's App, ui/home.py's boot and
+close), for proving the board plumbing apart from the UI: OK rolls a d6 into
+a record that is saved after every input (resumed at boot), UP/DOWN change
+contrast, idle sleep after settings sleep_s, a beep per roll. It shows the
+roll count and the last value."""
 from dicebox import buttons as B
 from dicebox import settings as S
 from dicebox.core import record as R
@@ -17,18 +18,6 @@ class App:
         self.last_input = 0
         self.woke = -1
         self.notes = []
-
-    def close(self):
-        pass
-
-    def boot(self, now):
-        self.settings = self.store.settings()
-        self.contrast = S.CONTRAST_LEVELS[self.settings["contrast"] - 1]
-        text = self.store.current()
-        self.rec = R.loads(text) if text else R.Record("dice", {}, self.platform.entropy() % 1000000000)
-        self.game = R.replay(self.rec)
-        self.notes = list(self.store.notices)
-        self.last_input = now
 
     def button(self, b, ev, now):
         self.last_input = now
@@ -74,3 +63,18 @@ class App:
         if self.notes:
             c.text("notice", 0, 32, 1)
         return True
+
+
+# ui/home.py's part of the contract: the loop boots the App and lets it go
+def boot(app, now):
+    app.settings = app.store.settings()
+    app.contrast = S.CONTRAST_LEVELS[app.settings["contrast"] - 1]
+    text = app.store.current()
+    app.rec = R.loads(text) if text else R.Record("dice", {}, app.platform.entropy() % 1000000000)
+    app.game = R.replay(app.rec)
+    app.notes = list(app.store.notices)
+    app.last_input = now
+
+
+def close(app):
+    pass

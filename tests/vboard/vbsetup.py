@@ -70,6 +70,7 @@ def setup(args):
         import fakeapp
 
         sys.modules["dicebox.ui.app"] = fakeapp
+        sys.modules["dicebox.ui.home"] = fakeapp  # boot() and close() of the contract
 
     with open("main.py") as f:
         return f.read()

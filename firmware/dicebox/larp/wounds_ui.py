@@ -11,7 +11,8 @@ from dicebox.larp import wounds as W
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
-from dicebox.ui.app import Confirm, Menu, Message, NumberPicker, Screen
+from dicebox.ui.app import Confirm, Menu, Message, Screen
+from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import t
 from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.larp.menu import KIND_SHORT, L, label, tracker

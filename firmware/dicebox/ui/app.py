@@ -1,4 +1,6 @@
 """The App: a stack of screens driven by logical button events and time.
+The device loop starts it with Home on the stack (home.boot) and lets it go
+with home.close.
 
 Pure: no machine, no host imports. The device main loop and the simulator
 both call button(), tick() and render(canvas); storage and hardware come in as
@@ -148,16 +150,6 @@ class Message(Screen):
                 text.draw(c, self.lines[self.first + i], 1, 12 + i * 10)
 
 
-def __getattr__(name):
-    # NumberPicker and DigitPicker live in ui/pickers.py, imported on first use:
-    # the boot heap does not hold them (Home unloads them again)
-    if name == "NumberPicker" or name == "DigitPicker":
-        from dicebox.ui import pickers
-
-        return getattr(pickers, name)
-    raise AttributeError(name)
-
-
 class App:
     def __init__(self, store, platform, width=128, height=64):
         self.store = store
@@ -240,26 +232,7 @@ class App:
         if self.settings["sound"]:
             self.platform.beep(freq, ms)
 
-    # the device loop's calls ---------------------------------------------
-    def close(self):
-        """The device loop lets this App go (an error): Home's module forgets it
-        too, so its screens and background tasks leave the heap at once, not at
-        the next boot (a save that found no room waits for that: Store.write_text)."""
-        from dicebox.ui import home
-
-        home.let_go(self)
-        del self.stack[:]  # in place: the loop calls this on a full heap
-
-    def boot(self, now):
-        from dicebox.ui import home
-
-        self.last_input = now
-        self.apply_settings(self.store.settings(), save=False)
-        self.stack = [home.Home(self)]
-        resumed = home.resume_current(self)
-        self.show_notices()
-        return resumed
-
+    # notices ---------------------------------------------------------------
     def show_notices(self):
         """What the store set aside or deleted, one message each, over what is
         on screen: at boot, and as it happens (a full flash while saving)."""

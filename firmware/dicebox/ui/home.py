@@ -72,10 +72,24 @@ def unload_new(loaded):
 _HOME = [None]  # the Home screen, for unload()
 
 
-def let_go(app):
-    """App.close(): this module no longer holds app's Home."""
+def boot(app, now):
+    """The device loop starts `app`: settings applied, Home on the stack, the
+    fight a power cut left resumed over it (True if there was one)."""
+    app.last_input = now
+    app.apply_settings(app.store.settings(), save=False)
+    app.stack = [Home(app)]
+    resumed = resume_current(app)
+    app.show_notices()
+    return resumed
+
+
+def close(app):
+    """The device loop lets `app` go (an error): this module forgets its Home
+    too, so its screens and background tasks leave the heap at once, not at
+    the next boot (a save that found no room waits for that: Store.write_text)."""
     if _HOME[0] is not None and _HOME[0].app is app:
         _HOME[0] = None
+    del app.stack[:]  # in place: the loop calls this on a full heap
 
 
 class Home(Menu):

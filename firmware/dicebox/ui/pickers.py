@@ -1,5 +1,5 @@
 """Number pickers (pick an int, enter digits): the screens behind Settings and
-table dice. Import them from dicebox.ui.app as before; they load on first use."""
+table dice, imported where they are needed: the boot heap does not hold them."""
 from dicebox import buttons as B
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen

@@ -2,7 +2,8 @@
 from dicebox import settings as S
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
-from dicebox.ui.app import DigitPicker, Menu, NumberPicker
+from dicebox.ui.app import Menu
+from dicebox.ui.pickers import DigitPicker, NumberPicker
 from dicebox.ui.lang import t
 
 _SLEEP_STEPS = const((0, 15, 30, 60, 120, 300, 600))
