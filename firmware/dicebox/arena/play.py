@@ -7,6 +7,7 @@ History as a stand-alone "arena" record the moment it ends; undo stops at a
 finished match (it is in History already).
 """
 from dicebox import buttons as B
+from dicebox import load
 from dicebox.arena import rules as arena
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
@@ -38,17 +39,19 @@ def _short(name, n):
 
 
 class SetUpMarker(Screen):
-    """Under a fight started from the set-up: when the fight is left, the arena
-    menu and the set-up come back as they were (arena_ui.restore)."""
+    """Under a fight started from a set-up: when the fight is left, the menu and
+    the set-up come back as they were, by the restore(app, state) of module
+    `back`. The set-up names its module and the loader imports it again: the
+    marker holds none of the set-up's code, which leaves the heap while the
+    fight runs."""
 
-    def __init__(self, app, state):
+    def __init__(self, app, back, state):
         Screen.__init__(self, app)
+        self.back = back
         self.state = state
 
     def resumed(self):
-        from dicebox.arena import setup as arena_ui
-
-        arena_ui.restore(self.app, self.state)
+        load(self.back).restore(self.app, self.state)
 
 
 class ArenaFight(FightScreen):

@@ -124,7 +124,7 @@ class _SetUp(Menu):
         home = self.home
         state = (home.health, home.rules, home.sel, home.first, type(self) is CupSetUp, self.sel, self.first, self.choice())
         del app.stack[app.stack.index(home):]
-        app.push(_play().SetUpMarker(app, state))
+        app.push(_play().SetUpMarker(app, __name__, state))  # its restore() below
         app.push(screen)
         unload(("dicebox.arena.setup",))
 
