@@ -167,9 +167,9 @@ def test_the_first_input_after_a_stamp_takes_it_back():
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)
-    assert larp_timer.read_clock(d.store)[1] is not None  # woken, not yet changed
+    assert journal.read_clock(d.store)[1] is not None  # woken, not yet changed
     wound(d, 7, larp.LIGHT)
-    assert larp_timer.read_clock(d.store)[1] is None
+    assert journal.read_clock(d.store)[1] is None
 
 
 def test_clock_file_forms():
@@ -180,16 +180,16 @@ def test_clock_file_forms():
         def read_text(self, name):
             return self.text
 
-    assert larp_timer.read_clock(Files("12345")) == (12345, None)
-    assert larp_timer.read_clock(Files("12345 -1 0 88")) == (12345, [-1, 0, 88])
-    assert larp_timer.read_clock(Files("12345 900 1 88")) == (12345, [900, 1, 88])
+    assert journal.read_clock(Files("12345")) == (12345, None)
+    assert journal.read_clock(Files("12345 -1 0 88")) == (12345, [-1, 0, 88])
+    assert journal.read_clock(Files("12345 900 1 88")) == (12345, [900, 1, 88])
     for bad in (None, "", "12x", "1 2", "1 2 3 4 5", "1 2 x 4", "--5", "1 2 --3 4"):
-        assert larp_timer.read_clock(Files(bad))[1] is None
+        assert journal.read_clock(Files(bad))[1] is None
     # out of a session's range is damage (found by the fuzz: a clock of 99999999999
     # ms moved the session on by 12 days at boot, every wound mortal, in big ints)
     for bad in ("99999999999", "-5", "1073741824", "5 1073741824 0 1", "5 -2 0 1", "5 9 2 1", "5 9 0 -2"):
-        assert larp_timer.read_clock(Files(bad)) == (0, None), bad
-    assert larp_timer.read_clock(Files("1073741823 1073741822 1 0")) == (1073741823, [1073741822, 1, 0])
+        assert journal.read_clock(Files(bad)) == (0, None), bad
+    assert journal.read_clock(Files("1073741823 1073741822 1 0")) == (1073741823, [1073741822, 1, 0])
 
 
 def test_a_clock_save_with_no_heap_for_its_file_waits_for_the_next_one(tmp_path):
@@ -209,23 +209,23 @@ def test_a_clock_save_with_no_heap_for_its_file_waits_for_the_next_one(tmp_path)
         return builtins.open(path, mode)
 
     st = Store(str(tmp_path), open_fn=open_short_of_heap)
-    larp_timer.write_clock(st, 10000, [900, 0, 88])
-    assert larp_timer.read_clock(st) == (0, None) and st.unsaved_save is None
-    larp_timer.write_clock(st, 20000, [900, 0, 88])
-    assert larp_timer.read_clock(st) == (20000, [900, 0, 88])
+    journal.write_clock(st, 10000, [900, 0, 88])
+    assert journal.read_clock(st) == (0, None) and st.unsaved_save is None
+    journal.write_clock(st, 20000, [900, 0, 88])
+    assert journal.read_clock(st) == (20000, [900, 0, 88])
 
 
 def test_the_first_mode_after_a_power_cut_puts_the_whole_session_to_sleep():
     d = device()
     start_session(d)
     wound(d, 4, larp.HEAVY)
-    assert larp_timer.read_clock(d.store)[1] is None  # the wound took the stamp back
+    assert journal.read_clock(d.store)[1] is None  # the wound took the stamp back
     d = device(store=d.store)  # a power cut on the wound list: the boot loads the whole session
     assert type(task(d)).__name__ == "Tracker"
     no_time_off(d)
     open_row(d, MODE_AT["dicebox.dice.screen"])  # this power-on's mode: no restart
     assert d.restarts == 0 and screens(d) == ["Home", "DiceScreen"]
-    assert type(task(d)) is larp_timer.Timer and larp_timer.read_clock(d.store)[1] == task(d).stamp
+    assert type(task(d)) is larp_timer.Timer and journal.read_clock(d.store)[1] == task(d).stamp
 
 
 def no_time_off(d):
@@ -274,7 +274,7 @@ def test_a_cut_after_the_larp_mode_woke_the_session_loses_at_most_the_save_inter
     assert true_ms >= asleep_ms + 9900
     d = device(store=d.store)  # cut
     resumed = task(d)
-    assert true_ms - resumed.ms <= larp_timer.SAVE_MS
+    assert true_ms - resumed.ms <= journal.SAVE_MS
 
 
 def test_an_alert_that_comes_up_under_a_press_is_not_acknowledged_by_its_click():

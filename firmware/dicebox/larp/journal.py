@@ -4,12 +4,28 @@ One line an entry, appended as it comes: saving costs no heap for what is
 already on flash, and nothing is ever re-serialised. A power cut while
 appending leaves at most a torn last line (no newline), which read() drops.
 Kept out of store.py so boxes that never journal do not load it. Here too the
-session's files and their boot check.
+session's files and their boot check, and its clock file, which the session
+awake (tracker.py) and asleep (timer.py) both write.
+
+The clock file (wounds.clk) says how much session time has run. Written by a
+Tracker as it goes to sleep, it also says when it wakes:
+  "MS"                      the Tracker's save every SAVE_MS
+  "MS DUE ALERTING SIZE"    a stamp: next timer (-1 none), 1 if an alert waits,
+                            and the journal's size in bytes when it was written
+either followed by "wS" on a box with a clock chip: its seconds (hw/rtc.py)
+as MS was written. A stamp holds only while the journal is as it was: a
+Tracker that changes the journal writes the plain form first, and a journal
+of another size at boot loads the whole session.
 """
+from dicebox.core.clock import SESSION_MAX
+from dicebox.core.compat import const
 from dicebox.core.record import loads
 
 # The wound session: header (its record), input journal, clock.
 FILES = ("wounds.rec", "wounds.jnl", "wounds.clk")
+HEADER, JOURNAL, CLOCK = FILES
+SAVE_MS = const(10000)  # a running session's clock goes to flash this often
+MODE = "dicebox.larp.menu"  # the mode whose screens use the whole session: in others it sleeps (timer.py)
 
 
 def add(store, name, line):
@@ -211,3 +227,53 @@ def _wounds_filed(st, head):
             return False
         at += len(line)
     return at > cut and text[at:] == after
+
+
+def read_clock(store):
+    """(session ms, stamp [due, alerting, journal size] or None) from the clock file."""
+    return read_clock_file(store)[:2]
+
+
+def read_clock_file(store):
+    """read_clock's, and the clock chip's seconds as MS was written (or None)."""
+    text = store.read_text(CLOCK)
+    parts = text.split() if text else ()
+    wall = None
+    if parts and parts[-1][:1] == "w":
+        try:
+            wall = int(parts[-1][1:])
+        except ValueError:
+            return 0, None, None
+        parts = parts[:-1]
+    try:
+        if len(parts) in (1, 4):
+            ms = int(parts[0])
+            stamp = [int(parts[1]), int(parts[2]), int(parts[3])] if len(parts) == 4 else None
+            # out of a session's range is damage too: a time of years would turn every wound mortal
+            if 0 <= ms <= SESSION_MAX and (stamp is None or (
+                    -1 <= stamp[0] <= SESSION_MAX and 0 <= stamp[1] <= 1 and -1 <= stamp[2] <= SESSION_MAX)):
+                return ms, stamp, wall
+    except ValueError:
+        pass
+    return 0, None, None  # none, or damaged: the session's own time (its last input) stands
+
+
+def wall_now(app):
+    """The clock chip's seconds now, or None (no chip, or one that lost its time)."""
+    wall_s = getattr(app.platform, "wall_s", None)
+    return wall_s() if wall_s is not None else None
+
+
+def write_clock(store, ms, stamp=None, wall=None):
+    """A write the heap has no room for (littlefs's file cache, on a broken-up
+    heap) is left to the next one, SAVE_MS on, not the error screen: the next
+    replaces it, and a stamp is trusted only with its journal's size."""
+    try:
+        text = "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms)
+        store.write_text(CLOCK, text if wall is None else "%s w%d" % (text, wall))
+    except MemoryError:
+        store.unsaved_save = None  # not one for the loop to write after an error
+
+
+def stamp_of(store, due, alerting):
+    return [due, 1 if alerting else 0, size(store, JOURNAL)]

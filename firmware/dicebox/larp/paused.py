@@ -1,5 +1,5 @@
 """The notice of a boot without a clock for the time off: a running wound
-session's timers stood still while the box was off (larp_timer.load), and
+session's timers stood still while the box was off (timer.load), and
 the box cannot tell for how long. The judge adds the time off, or not.
 
 Apart from the tracker's screens, with its own few labels (as larp_alert):
@@ -9,7 +9,7 @@ from dicebox import buttons as B
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
 from dicebox.ui.lang import LANG
-from dicebox.larp.timer import add_time
+from dicebox.core.clock import SESSION_MAX
 from dicebox.ui.pickers import NumberPicker
 
 _TITLE = ("Wound timers paused", "Таймеры стояли")
@@ -66,3 +66,21 @@ class PausedScreen(Screen):
             text.draw(c, lines[i], 1, 12 + i * 9)
         text.draw(c, _KEYS[ru], 1, 45)
         text.draw(c, _NONE[ru], 1, 55)
+
+
+def add_time(task, ms):
+    """The judge's time off (the box had no clock for it): the session clock
+    jumps; timers due meanwhile escalate at their own session ms."""
+    if task.clock is None:
+        task.resume_ms = min(task.resume_ms + ms, SESSION_MAX)
+    else:
+        task.clock.ms = min(task.clock.ms + ms, SESSION_MAX)
+
+
+def ring(task):
+    """At the first tick after a boot that could not count the time off (the
+    session asleep or awake: timer.py, tracker.py): the notice."""
+    task.paused = False
+    app = task.app
+    app.wake()
+    app.push(PausedScreen(app, task))

@@ -26,7 +26,7 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui.home import unload
 from dicebox.ui.lang import LANG
-from dicebox.larp.timer import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, Timer, read_clock, ring_paused, stamp_of, wall_now, write_clock  # noqa: F401
+from dicebox.larp.journal import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, read_clock, stamp_of, wall_now, write_clock  # noqa: F401
 
 
 def _ignore(line):
@@ -49,8 +49,11 @@ def _int_line(line):
 class Tracker:
     """The running wound session: the game, its session clock, the journal."""
 
-    def __init__(self, app, rec, resume_ms=0):
+    def __init__(self, app, rec, asleep, resume_ms=0):
         self.app = app
+        # the class that holds the session while it sleeps (timer.Timer), given by
+        # the code that loads or starts the session: doze() makes one
+        self.asleep = asleep
         self.rec = rec  # inputs stay [] here: they live in the journal
         self.game = _record.start(rec)
         self.n = 0  # inputs given (lines in the journal)
@@ -63,10 +66,15 @@ class Tracker:
         self.bad_line = -1
         self.stamped = False  # the clock file says when this session wakes (larp_timer)
         self.woken = False  # True: asleep again (a Timer) once nothing is left to ring
-        self.paused = False  # the time off is not known: the judge is asked (larp_timer.ring_paused)
+        self.paused = False  # the time off is not known: the judge is asked (paused.ring)
         self.last_op = -1
         self.last_p = 0
         self.last_arg = 0
+
+    @property
+    def pins(self):
+        """Home keeps the Timer's module loaded with this one's: the session dozes into it."""
+        return (self.asleep.__module__,)
 
     @property
     def ms(self):
@@ -144,7 +152,9 @@ class Tracker:
             self.clock = larp.SessionClock(now, self.resume_ms)
         ms = self.clock.update(now)
         if self.paused:
-            ring_paused(self)
+            from dicebox.larp.paused import ring
+
+            ring(self)
             return
         if ms - self.saved_ms >= SAVE_MS:
             self._save_clock(ms)
@@ -183,7 +193,7 @@ class Tracker:
         game and this code off the heap; not the modules in `spare`."""
         if not self.woken or self.alerting or self.game.ended:
             return
-        timer = Timer(self.app, self.ms, self.suspend())
+        timer = self.asleep(self.app, self.ms, self.suspend())
         timer.clock = self.clock
         timer.roster = (self.game.count, self.game.names)
         home = self.app.stack[0]
@@ -234,16 +244,16 @@ class Tracker:
             home.remove_task(self)
 
 
-def load(app, ms=0):
+def load(app, asleep, ms=0):
     """The saved session (at boot, or woken at session time `ms`), or None.
-    Resumes the clock at the saved time."""
+    Resumes the clock at the saved time. `asleep`: Tracker's."""
     store = app.store
     head = store.read_bytes(HEADER)
     if head is None:
         return None
     try:
         rec = _record.loads(head, HEADER)  # bytes: one that is not UTF-8 is refused, not taken for none
-        tr = Tracker(app, rec)
+        tr = Tracker(app, rec, asleep)
     except (RecordError, ValueError) as e:
         # kept for inspection with the journal its lines need, and out of the
         # way: the notice shows once, not every boot

@@ -15,6 +15,7 @@ from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import t
 from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
+from dicebox.larp.timer import Timer
 from dicebox.larp.menu import KIND_SHORT, L, label, tracker
 from dicebox.larp.picker import ParticipantPicker
 
@@ -103,7 +104,7 @@ class NewSession(Menu):
         store.remove(JOURNAL)
         store.remove(CLOCK)
         store.write_text(HEADER, rec.dumps())
-        tr = Tracker(self.app, rec)
+        tr = Tracker(self.app, rec, Timer)
         tr.clock = larp.SessionClock(self.app.last_input)  # from the press: a busy box reads it late
         self.app.stack[0].add_task(tr)
         self.app.replace(TrackerScreen(self.app, tr))

@@ -115,14 +115,14 @@ class Home(Menu):
         loaded while it runs (unloading them would load a second copy), the
         screens that started it go as a mode's do."""
         self.tasks.append(task)
-        self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
+        self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, task)
 
     def replace_task(self, old, new):
         """new in old's place (a wound session woken or asleep again): only new's modules stay pinned."""
         self.tasks[self.tasks.index(old)] = new
         self.keep = self.boot_modules
         for task in self.tasks:
-            self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, type(task).__module__)
+            self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, task)
 
     def remove_task(self, task):
         if task in self.tasks:

@@ -3,10 +3,13 @@ call_once: this code is on the heap only while a task is added)."""
 import sys
 
 
-def pinned(keep, name):
-    """keep plus the task's module `name` and the modules it uses, as a tuple."""
+def pinned(keep, task):
+    """keep plus the task's modules and the modules they use, as a tuple: its
+    class's, and those it names in `pins` (the class a session dozes into)."""
     names = list(keep)
-    _needs(sys.modules[name], names)
+    _needs(sys.modules[type(task).__module__], names)
+    for name in getattr(task, "pins", ()):
+        _needs(sys.modules[name], names)
     for pinned_name in names[len(keep):]:  # and their packages: a package dropped under its modules comes back twice
         while "." in pinned_name:
             pinned_name = pinned_name.rpartition(".")[0]
