@@ -380,7 +380,7 @@ def sleeping_menu(d):
     start_session(d)
     d.press(B.BACK)
     menu = d.app.top
-    rest(d.app, menu.keep)
+    rest(d.app, menu.loaded)
     assert isinstance(running(d), larp_timer.Timer)
     return menu
 

@@ -217,13 +217,13 @@ def test_pinned_and_deleted_entries(tmp_path):
     st = ST.Store(str(tmp_path))
     a = st.add_history(REC2, "old fight")
     b = st.add_history(REC2, "newer fight")
-    st.keep(a, True)
+    st.pin(a, True)
     assert [(i, p) for i, _, p, _ in st.entries()] == [(b, False), (a, True)]
     assert files(tmp_path) == ["h%06d.pin" % a, "h%06d.rec" % b]
     assert st.history_record(a) == REC2
     st.delete(b)
     assert st.history() == [(a, "old fight")]
-    st.keep(a, False)
+    st.pin(a, False)
     assert files(tmp_path) == ["h%06d.rec" % a]
 
 
@@ -232,8 +232,8 @@ def test_a_full_flash_takes_small_procedures_first_never_pinned_ones(tmp_path):
     old = st.add_history(REC2, "old fight")
     st.add_history(shot(1), "a shot", (), False, "shoot")
     keep = st.add_history(REC2, "pinned fight")
-    st.keep(keep, True)
-    st.keep(old, False)
+    st.pin(keep, True)
+    st.pin(old, False)
     sizes = {n[0]: (tmp_path / n).stat().st_size for n in files(tmp_path)}
     size = sum(sizes.values())
     st = ST.Store(str(tmp_path), open_fn=full_flash_open(tmp_path, size + 10))

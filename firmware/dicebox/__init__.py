@@ -37,11 +37,11 @@ def call_once(module, fn, *args):
     after it, with the modules its import loaded (what was loaded already stays):
     for code needed at boot or on a rare change only, so its bytecode does not stay
     on the heap all session."""
-    keep = tuple(sys.modules)
+    loaded = tuple(sys.modules)
     mod = load(module)
     try:
         return getattr(mod, fn)(*args)
     finally:
         mod = None
-        for name in [n for n in sys.modules if n not in keep]:
+        for name in [n for n in sys.modules if n not in loaded]:
             forget(name)

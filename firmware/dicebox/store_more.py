@@ -55,7 +55,7 @@ def items(st, hid):
     return out
 
 
-def keep(st, hid, on):
+def pin(st, hid, on):
     """Pinned entries never go to make room; an atomic rename."""
     name = st.find(hid)
     if name is not None:

@@ -36,7 +36,7 @@ def session(st, out):
     say("history", st.history(), st.entries(1, 2))
     folds = [e[0] for e in st.entries() if e[3]]
     say("items", st.items(folds[0]), st.history_record(folds[0], 0), st.history_record(folds[0]))
-    st.keep(1, True)
+    st.pin(1, True)
     st.delete(2)
     say("kept", st.history(), st.history_record(1), st.history_record(2), st.find(1))
     for i in range(5):

@@ -293,7 +293,7 @@ def do_step(step, store, root, os_module, opener):
     elif kind == "unpark":  # a kept fight resumed from Home
         store.resume(step[1])
     elif kind == "pin":  # History: long OK, pin or unpin; k-th newest entry
-        store.keep(store.history()[step[1]][0], step[2])
+        store.pin(store.history()[step[1]][0], step[2])
     elif kind == "delete":
         store.delete(store.history()[step[1]][0])
     elif kind == "settings":

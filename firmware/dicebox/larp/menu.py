@@ -154,13 +154,13 @@ class LarpMenu(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, L("larp"), [])
         self.build()
-        self.keep = tuple(sys.modules)  # the menu's own; a fight's come and go
+        self.loaded = tuple(sys.modules)  # the menu's own; a fight's come and go
 
     def resumed(self):
         # back from a fight or the wound list: their modules leave the heap, as a
         # mode's do on Home (a running wound session's stay: Home pinned them), so
         # the next fight does not sit on top of the last one's code
-        unload_new(self.keep)
+        unload_new(self.loaded)
         self.build()
 
     def build(self):
@@ -174,7 +174,7 @@ class LarpMenu(Menu):
             if mod == "dicebox.larp.wounds_ui":
                 tracker(self.app)  # asleep after a fight: it wakes before the list's code loads
             else:
-                rest(self.app, self.keep)
+                rest(self.app, self.loaded)
             getattr(load(mod), fn)(self.app)
 
         return open_item
@@ -198,7 +198,7 @@ def rest(app, loaded):
     screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
     what the session pinned) stays."""
     home = app.stack[0]
-    own = [n for n in loaded if n not in getattr(home, "keep", ())]
+    own = [n for n in loaded if n not in getattr(home, "pinned", ())]
     for task in getattr(home, "tasks", ()):
         if hasattr(task, "doze"):
             task.woken = True

@@ -197,10 +197,10 @@ class Tracker:
         timer.clock = self.clock
         timer.roster = (self.game.count, self.game.names)
         home = self.app.stack[0]
-        pinned = home.keep
+        pinned = home.pinned
         home.replace_task(self, timer)
         # what only the whole session pinned; not the mode's code, loaded meanwhile
-        unload([n for n in pinned if n not in home.keep and n not in spare])
+        unload([n for n in pinned if n not in home.pinned and n not in spare])
 
     def mode_opens(self, module):
         """Home opens `module` (home._opens): in another mode than

@@ -124,10 +124,10 @@ class FightScreen(Screen):
                 self.session.abandon()
             self.app.pop()
             return
-        from dicebox import call_once  # kept under its label for Home's list (ui/keep.py)
+        from dicebox import call_once  # kept under its label for Home's list (ui/unfinished.py)
 
         self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"),
-                              lambda: call_once("dicebox.ui.keep", "leave", self)))
+                              lambda: call_once("dicebox.ui.unfinished", "leave", self)))
 
     def button(self, b, ev, now):
         if b == B.BACK:

@@ -40,13 +40,13 @@ class History(Menu):
         app.redraw()
 
     def _opener(self, ident, n):
-        if n > 1:  # a fold: its items' list (ui/keep.py, loaded for the call)
-            return lambda: call_once("dicebox.ui.keep", "open", self.app, ident)
+        if n > 1:  # a fold: its items' list (in ui/unfinished.py with the other rare screens, loaded for the call)
+            return lambda: call_once("dicebox.ui.unfinished", "open", self.app, ident)
         return lambda: self.app.push(Transcript(self.app, ident))
 
     def button(self, b, ev, now):
         if b == B.OK and ev == B.LONG and self.sel < len(self.entries):
-            call_once("dicebox.ui.keep", "ask", self, self.entries[self.sel])  # pin or delete
+            call_once("dicebox.ui.unfinished", "ask", self, self.entries[self.sel])  # pin or delete
         else:
             Menu.button(self, b, ev, now)
 

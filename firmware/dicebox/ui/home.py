@@ -45,10 +45,11 @@ def resume_current(app):
         return False
 
 
-def unload_since(keep):
-    """Forget the dicebox modules imported since `keep` was taken (a mode, History,
+def unload_since(pinned):
+    """Forget the dicebox modules not in `pinned` (Home's: what boot loaded and a
+    background task uses), imported since it was taken (a mode, History,
     Settings): their bytecode goes back to the heap; the next visit imports them again."""
-    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in keep]:
+    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in pinned]:
         _forget(name)
     gc.collect()
 
@@ -59,7 +60,7 @@ def unload(names):
     What a background task pinned (Home.add_task) stays."""
     home = _HOME[0]
     for name in names:
-        if home is None or name not in home.keep:
+        if home is None or name not in home.pinned:
             _forget(name)  # no collection here: the loop's threshold does it, 15 ms off an opening (make emu)
 
 
@@ -99,7 +100,7 @@ class Home(Menu):
         # taken before a saved background task loads: its modules are a mode's, and go
         # once the task ends (taken after, they would stay until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
-        self.keep = self.boot_modules
+        self.pinned = self.boot_modules
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
@@ -115,20 +116,20 @@ class Home(Menu):
         loaded while it runs (unloading them would load a second copy), the
         screens that started it go as a mode's do."""
         self.tasks.append(task)
-        self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, task)
+        self.pinned = call_once("dicebox.ui.task_modules", "pinned", self.pinned, task)
 
     def replace_task(self, old, new):
         """new in old's place (a wound session woken or asleep again): only new's modules stay pinned."""
         self.tasks[self.tasks.index(old)] = new
-        self.keep = self.boot_modules
+        self.pinned = self.boot_modules
         for task in self.tasks:
-            self.keep = call_once("dicebox.ui.task_modules", "pinned", self.keep, task)
+            self.pinned = call_once("dicebox.ui.task_modules", "pinned", self.pinned, task)
 
     def remove_task(self, task):
         if task in self.tasks:
             self.tasks.remove(task)
         if not self.tasks:
-            self.keep = self.boot_modules
+            self.pinned = self.boot_modules
 
     def tick(self, now):
         for task in self.tasks:
@@ -140,8 +141,8 @@ class Home(Menu):
         app = self.app
         if app.store.has_current():
             items.append((t("resume"), lambda: resume_current(app)))
-        for name, label in app.store.unfinished():  # rows ui/keep.delete finds again
-            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.keep", "resume", app, n)))
+        for name, label in app.store.unfinished():  # rows unfinished.delete finds again
+            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
         for mode in modes.MODES:
             items.append((t(mode[0]), self._opener(module(mode, OPENS))))
         items.append((t("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
@@ -167,13 +168,13 @@ class Home(Menu):
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
-        unload_since(self.keep)
+        unload_since(self.pinned)
         self.build()
 
     def button(self, b, ev, now):
         if b == B.BACK:
             return  # the home screen has nowhere to go back to
         if b == B.OK and ev == B.LONG:
-            call_once("dicebox.ui.keep", "delete", self)
+            call_once("dicebox.ui.unfinished", "delete", self)
             return
         Menu.button(self, b, ev, now)

@@ -37,7 +37,7 @@ class Session:
             # a new fight (or one saved before a restart): another still in current.json is kept
             from dicebox import call_once
 
-            call_once("dicebox.ui.keep", "keep", app, rec)
+            call_once("dicebox.ui.unfinished", "save_current", app, rec)
 
     @property
     def over(self):

@@ -3,14 +3,14 @@ call_once: this code is on the heap only while a task is added)."""
 import sys
 
 
-def pinned(keep, task):
-    """keep plus the task's modules and the modules they use, as a tuple: its
+def pinned(base, task):
+    """base plus the task's modules and the modules they use, as a tuple: its
     class's, and those it names in `pins` (the class a session dozes into)."""
-    names = list(keep)
+    names = list(base)
     _needs(sys.modules[type(task).__module__], names)
     for name in getattr(task, "pins", ()):
         _needs(sys.modules[name], names)
-    for pinned_name in names[len(keep):]:  # and their packages: a package dropped under its modules comes back twice
+    for pinned_name in names[len(base):]:  # and their packages: a package dropped under its modules comes back twice
         while "." in pinned_name:
             pinned_name = pinned_name.rpartition(".")[0]
             if pinned_name not in names:

@@ -1,5 +1,5 @@
-"""What the box keeps, the rarer screens: fights left unfinished (labelled,
-kept, resumed, deleted) and History's pins, deletes and a fold's list.
+"""Fights left unfinished (labelled, saved, resumed, deleted), with the other
+rare screens of what the box keeps: History's pins, deletes and a fold's list.
 
 Loaded for the call only (one module: each module's name is interned for
 good): Home shows the labels the files carry and never replays a record to
@@ -18,7 +18,7 @@ def name_of(rec):
     return ("%s, %d ходов" if lang.LANG[0] == "ru" else "%s, %d inputs") % (t(rec.ruleset), len(rec.inputs))
 
 
-def keep(app, rec=None):
+def save_current(app, rec=None):
     """Before a new fight (`rec`) can write current.json: a fight still in it
     is kept unfinished, labelled from its record, never written over (the
     same fight saved before a restart is not another)."""
@@ -45,7 +45,7 @@ def resume(app, name):
     from dicebox.ui import home
 
     store = app.store
-    keep(app)
+    save_current(app)
     if store.resume(name):
         return home.resume_current(app)
     store.set_aside(name, "cannot be read")
@@ -106,7 +106,7 @@ def ask(history, entry):
 
     def fn():
         app.pop()
-        app.store.keep(ident, not pinned)
+        app.store.pin(ident, not pinned)
         history.build()
 
     def delete():
