@@ -82,8 +82,8 @@ def test_a_full_flash_deletes_every_unpinned_entry_and_never_a_pinned_one(tmp_pa
     st = Store(str(tmp_path))
     fight = st.add_history(REC2, "pinned fight")  # the oldest entries of all, pinned
     fold = st.add_history(shot(1), "pinned shot", (), False, "shoot")
-    st.keep(fight, True)
-    st.keep(fold, True)
+    st.pin(fight, True)
+    st.pin(fold, True)
     for i in range(3):
         st.add_history(REC2, "newer %d" % i)
     st = Store(str(tmp_path))  # another power-on: its shots fold into an entry of their own

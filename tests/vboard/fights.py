@@ -14,7 +14,7 @@ and kept, to hNNNNNN.rec (or joins fNNNNNN.rec, a fold) when finished, between
 Anything else is a fight lost.
 """
 
-DELETE_Q = ("Delete it for good?", "Удалить навсегда?")  # ui/keep.py's question, en and ru
+DELETE_Q = ("Delete it for good?", "Удалить навсегда?")  # ui/unfinished.py's question, en and ru
 _FIGHT = ("u", "h", "f")
 
 
