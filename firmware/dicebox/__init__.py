@@ -2,7 +2,7 @@
 import sys
 
 # An import of time, os, json, array, struct or machine looks on the flash for a file
-# of that name first (MicroPython lets one extend them), 4 ms each on the emulated Pico;
+# of that name first (MicroPython lets one extend them), a slow search on the Pico;
 # their u-names are the built-ins, so each name is looked up once. A stand-in already
 # loaded (the virtual board's) stays.
 for _n in ("time", "os", "json", "array", "struct", "machine"):
@@ -14,8 +14,7 @@ for _n in ("time", "os", "json", "array", "struct", "machine"):
 
 
 # Modules are dropped because the stock firmware loads bytecode into the heap: with none
-# dropped make emu's tour (files layout) holds 212,256 B of 245,888, largest free block 26 KB;
-# dropped, 119,264 B and 94 KB.
+# dropped the tour through every mode does not fit the budget (docs/benchmarks.md).
 def forget(name):
     """Drop module `name` (a later import loads it again); True if it was loaded."""
     mod = sys.modules.pop(name, None)

@@ -148,7 +148,7 @@ def loads(text, where="board.json"):
 def load(path):
     try:
         with open(path, "rb") as f:
-            data = f.read(4097)  # 4 KB at most (the shipped files are ~300 bytes): a huge file would end the boot out of heap
+            data = f.read(4097)  # one byte past the limit: a huge file would end the boot out of heap
     except OSError:
         raise BoardError("%s: cannot be read (copy a board file there: make deploy BOARD=...)" % path)
     except ValueError:  # a NUL in the name (host command line)

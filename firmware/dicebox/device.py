@@ -16,14 +16,11 @@ from dicebox.core.compat import const
 
 _BOARD_FILE = const("board.json")
 DATA = "/data"
-# the loop's collection threshold (Loop.step says why it has one): at 8 KB collections
-# were ~330 ms of opening Title Bout on the emulated Pico; at 32 KB it opens in 630 ms,
-# not 857, and the tour's largest free block stays over 94 KB (make emu)
+# the loop's collection threshold (Loop.step says why it has one): lower, collections
+# slow a mode's opening; higher, the free heap breaks up
 GC_EVERY = 32768
 # a frame's garbage is collected once the box is this long idle after it, so a press never
-# pays for the presses before it (a collection is ~15 ms on the emulated Pico: make emu, a
-# Title Bout roll 70 -> 48 ms, nav outliers 34-37 -> 20 ms); by then a quick tap's next
-# press is 100 ms away
+# pays for the presses before it; a quick tap's next press is still far off then
 _COLLECT_IDLE_MS = const(20)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
@@ -145,8 +142,8 @@ class Loop:
                 self.start_app()
                 # then a collection every GC_EVERY bytes allocated: garbage never piles up far
                 # enough to spread later long-lived objects over the whole heap. Not in the
-                # boot: its collections cost 13 ms of it (make emu: 602 -> 590 ms). A host's
-                # CPython has no such threshold.
+                # boot: its collections would only slow it. A host's CPython has no such
+                # threshold.
                 if hasattr(gc, "threshold"):
                     gc.threshold(GC_EVERY)
             try:
@@ -225,7 +222,7 @@ class Loop:
                 time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
 
     def idle(self, ms):
-        # back as soon as the IRQ has a change: a press waits no pass's rest (5 ms on average)
+        # back as soon as the IRQ has a change: a press waits no pass's rest
         keys = self.keys
         end = time.ticks_add(time.ticks_ms(), ms)
         while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
@@ -245,7 +242,7 @@ def load_board():
     from dicebox import call_once
 
     try:
-        # the checker leaves after the call: its ~9 KB of bytecode goes back to the heap
+        # the checker leaves after the call: its bytecode goes back to the heap
         return call_once("dicebox.board", "load", _BOARD_FILE)
     except MemoryError:
         gc.collect()  # room for the line
@@ -268,7 +265,7 @@ def boot(board):
     from dicebox.hw.keys import Keys
     from dicebox.hw.platform import Platform
     from dicebox.store import Store
-    from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it (130 ms)
+    from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it
 
     i2c = board["i2c"]
     disp = board["display"]

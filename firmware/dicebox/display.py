@@ -21,8 +21,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.bytes_sent = 0  # I2C payload bytes, for the flush budget
         adafruit_ssd1306.SSD1306_I2C.__init__(self, width, height, i2c, addr=addr, page_addressing=self.sh1106)
         # each page and what the panel holds of it: comparing two memoryviews is native
-        # and allocates nothing. One view a page, not one per 16-column chunk: 128
-        # memoryview objects were ~2 KB of heap on the Pico (4 KB on the 64-bit unix port)
+        # and allocates nothing. One view a page, not one per 16-column chunk: a view
+        # is an object on the heap
         view = memoryview(self.buffer)
         pages = height // 8
         self._pages = [view[1 + width * p : 1 + width * (p + 1)] for p in range(pages)]
@@ -58,9 +58,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             now = self._pages[page]
             held = self._shadow_pages[page]
             if everything or held != now:
-                # the first and the last chunk that differ: compared natively, two views
-                # of 16 B of garbage a chunk (a byte at a time in Python was ~8 ms of a
-                # Title Bout roll's flush on the emulated Pico)
+                # the first and the last chunk that differ: compared natively, two small
+                # views of garbage a chunk (a byte at a time in Python is far slower)
                 lo = 0
                 hi = width - _CHUNK
                 if not everything:
@@ -75,7 +74,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
             spans[2 * page] = first
             spans[2 * page + 1] = last
         # pages with the same column span go out as one window, under one bus lock (a
-        # `with` a transfer was ~80 us on the emulated Pico: ~0.75 ms of a Title Bout flush)
+        # `with` a transfer adds up over a flush's many transfers)
         page = 0
         pages = self.height // 8
         with self.i2c_device:
@@ -98,7 +97,7 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         """Columns col0..col1-1 of pages page..end: a window, then the bytes in place."""
         start = page * self.width + col0
         # the window's commands in one transfer (control byte 0x00: commands follow), not
-        # one each as write_cmd sends them: a Home move's flush 2 ms of CPU, not 3.5 (emulated Pico)
+        # one each as write_cmd sends them: fewer transfers, less CPU a flush
         cmd = self._cmd
         if self.sh1106:
             col = col0 + self.col_offset

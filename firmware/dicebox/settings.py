@@ -1,7 +1,6 @@
 """The box's settings: names, defaults and allowed values, checked in one place.
 
-Kept loaded: loaded for each call, it was read five times a boot (110 ms on
-the emulated Pico, make emu) for 643 bytes of bytecode."""
+Kept loaded: a boot calls it several times, and its bytecode is small."""
 from dicebox.core.game import RecordError, check_options
 
 # (name, default, allowed) as for rule set options

@@ -104,7 +104,7 @@ class Store:
     def read_bytes(self, name):
         """File contents, or None if it does not exist or cannot be read."""
         if self._size(name) < 0:
-            return None  # not opened: littlefs gives a file its ~1.2 KB cache before it looks
+            return None  # not opened: littlefs gives a file its cache before it looks
         try:
             f = self.open(self._path(name), "rb")
         except OSError:
@@ -138,7 +138,7 @@ class Store:
         n = len(data)
         try:
             try:
-                f = self.open(tmp, "wb")  # littlefs: one block of ~1.1 KB for the file's cache
+                f = self.open(tmp, "wb")  # littlefs: one heap block for the file's cache
             except MemoryError:
                 # no heap for the file's cache (one block): kept for the device loop,
                 # which writes it once the App is gone. Nothing of `more` is read yet.

@@ -62,7 +62,7 @@ class ArenaFight(FightScreen):
         FightScreen.__init__(self, app, rec)
         self.cup = rec.ruleset == "arena_cup"
         self.logged = len(self.game.results) if self.cup else 0
-        # every step's two labels, looked up once: a packed table's lookup is ~0.2 ms on the Pico
+        # every step's two labels, looked up once: a packed table's lookup is slow on the Pico
         self.clock = t("clock")
         self.rolled = t("dice_rolled")
         self.lines = []

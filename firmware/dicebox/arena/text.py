@@ -7,7 +7,7 @@ from dicebox.core.compat import const
 from dicebox.ui import lang
 
 # packed as larp/menu.py packs its labels (one string, "\nkey\tlabel" a label): a fight
-# step's clock first, a lookup costing ~1.2 us a character before its line on the Pico
+# step's clock first, as a lookup costs time for every character before its line
 _TABLE = (
     "\nclock\tM%d T%d"
     "\nok_step\tOK step  hold OK auto"

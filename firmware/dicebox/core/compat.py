@@ -5,7 +5,7 @@ Walking a str (`for ch in s`, `s[i]`) makes each character it yields an
 interned name on MicroPython, never freed: every letter a record or a screen
 ever held stayed on the heap. Code that looks at characters reads the bytes.
 """
-import json  # here, not in loads(): an import of a built-in looks on the flash first, 4 ms a call on the Pico
+import json  # here, not in loads(): an import of a built-in looks on the flash first, slow on the Pico
 
 try:
     from micropython import const

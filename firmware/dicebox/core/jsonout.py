@@ -87,8 +87,7 @@ def parts(obj):
     """The text of dumps() as a list of short strings (each about 32 pieces
     joined): a store writes them one by one, so a saved record never needs
     one block of heap its size (nor, on the device, its UTF-8 copy too).
-    A record of n inputs needs a list of n/8 strings, not one of 4n pieces
-    (32 KB of list at 1,000 inputs)."""
+    A record of n inputs needs a list of n/8 strings, not one of 4n pieces."""
     done = []
     part = []
 

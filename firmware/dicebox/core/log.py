@@ -1,11 +1,11 @@
 """The transcript of a fight: every input, roll and rules event, packed small.
 
 Entries live in array('h') chunks of 32 entries, four shorts each, so a long
-bout costs 8 bytes an entry on the device instead of a tuple of objects. A
-full chunk is never copied: the next one is a new 256-byte array, so a bout
-of 1,000 entries needs no 16 KB block of a fragmented heap (doubling one array
-did, with the old copy alive during the move). 32, not 64: a 12-round Title
-Bout at 128k (code in ROM) found no free 512-byte block mid-bout. Strings (what a roll was for,
+bout costs four shorts an entry on the device instead of a tuple of objects. A
+full chunk is never copied: the next one is a new small array, so a long bout
+needs no block of a fragmented heap the log's size (doubling one array would,
+with the old copy alive during the move). 32, not 64: a 12-round Title Bout in
+a small heap found no free block of the larger chunk mid-bout. Strings (what a roll was for,
 event names) are interned in a short list and stored by index. Values that do not fit a
 signed short (a session's input number past 32,767, a total of 99d1000) are
 kept whole in a side dict by entry number, so a log holds any count at a

@@ -84,7 +84,7 @@ def from_obj(obj, where="record"):
     if len(inputs) > _MAX_INPUTS:
         raise RecordError("%s: field 'inputs': more than %d inputs" % (where, _MAX_INPUTS))
     # equal inputs share one string: JSON gives each its own copy, and a resumed
-    # session of repeated inputs (the same die, "hit") held them all (50 rolls: ~3 KB)
+    # session of repeated inputs (the same die, "hit") would hold them all
     same = {}
     for i in range(len(inputs)):
         if isinstance(inputs[i], str):

@@ -1,7 +1,7 @@
 """Buttons on GPIOs with pull-ups, sampled by a hardware timer IRQ.
 
 Why a timer IRQ and not asyncio: sending a full frame to the panel is one
-blocking C call (about 25 ms at 400 kHz) and replaying a long fight can take
+blocking C call, many sample periods long, and replaying a long fight can take
 longer; asyncio only polls between such calls, so a quick tap during them
 would be missed. A hard timer IRQ runs even then: every _PERIOD_MS it reads the
 pins and, when they changed, stores (levels, ticks_ms) in a preallocated ring.
@@ -17,11 +17,11 @@ from machine import Pin, Timer
 from micropython import const
 from time import ticks_diff, ticks_ms, ticks_us
 
-# a press waits for the next sample: 2 ms, not 5, took 2.5-3 ms off every press and costs
-# ~0.7% of the CPU (make emu, files, tour: moves 17-19 -> 15-16 ms, the boot 569 -> 573 ms)
+# a press waits for the next sample: a short period makes every press sooner for a
+# small share of the CPU (docs/benchmarks.md)
 _PERIOD_MS = const(2)
-# changes buffered while the loop is busy: 32 taps. 16 were outrun on the emulated Pico by
-# taps 200 ms apart through a Title Bout's first rolls and a mode opening (make emu's tour)
+# changes buffered while the loop is busy: 32 taps. Half that was outrun by quick taps
+# through a Title Bout's first rolls and a mode opening (make emu's tour)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
 

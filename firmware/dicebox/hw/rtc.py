@@ -4,8 +4,8 @@ lib/ by make deploy). The wound timers use it to count the time the box was
 off (larp/timer.py); only differences of its time matter.
 
 The device reads it once, at boot (read_at_boot), and counts on from there
-with ticks_ms (hw/platform.py): loaded, the drivers hold ~12 KB of heap (unix
-port, 64-bit), which a wound session beside a fight does not have to spare.
+with ticks_ms (hw/platform.py): loaded, the drivers hold heap that a wound
+session beside a fight does not have to spare (docs/benchmarks.md).
 """
 from adafruit_register import i2c_bcd_datetime
 

@@ -2,7 +2,7 @@
 over whatever is on screen, in any mode.
 
 Apart from the tracker's screens: with them came the LARP menu and its labels,
-~18 KB of heap over another mode's fight; the alert needs its own two lines
+too much heap over another mode's fight; the alert needs its own two lines
 and the wound kinds (larp/common.py, loaded with the rules).
 """
 from dicebox import buttons as B

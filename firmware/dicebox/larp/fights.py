@@ -144,7 +144,7 @@ def offer_wounds(screen, wounds, ask_who):
 
 
 def _picker():
-    from dicebox.larp.picker import ParticipantPicker  # when one is asked: it loads the pickers, 1,968 B on the Pico
+    from dicebox.larp.picker import ParticipantPicker  # when one is asked: it loads the pickers' heap
 
     return ParticipantPicker
 

@@ -116,8 +116,8 @@ def joined(store, name, buf, last=""):
     `last` (the record's end), a piece at a time: the journal's pieces are
     memoryviews of `buf`, each good until the next is asked for. The journal is
     opened for each piece and closed before it is handed on, so the caller can
-    write it to a file of its own: littlefs then has one file's cache (~1.2 KB)
-    on the heap at a time, not two: two did not fit a long power-on's heap."""
+    write it to a file of its own: littlefs then has one file's cache on the
+    heap at a time, not two: two did not fit a long power-on's heap."""
     for piece in _pieces(store, store._path(name), buf):
         yield piece
     if last:

@@ -16,10 +16,9 @@ from dicebox.ui.lang import LANG, mode_label, t
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
 # string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
-# only while Russian is chosen). On the emulated Pico this module took 8,224 B of heap
-# with two tuples of 77 strings, 4,496 B packed (make emu's tour: every LARP frame
-# 3,216 B less); a lookup costs ~1.2 us a character before its line, so the menu's and
-# the fight screens' labels come first.
+# only while Russian is chosen): one string holds far less heap than tuples of strings.
+# A lookup costs time for every character before its line, so the menu's and the fight
+# screens' labels come first.
 _TABLE = (
     "\nlarp\tLARP"
     "\nboxing\tBoxing"
@@ -108,8 +107,8 @@ KIND_SHORT = (("", ""), ("light", "лёгкое"), ("heavy", "тяжёл."), ("m
 
 # What a mode key opens: (label key, module, function) in menu order. A fight
 # plays with the wound session asleep (rest): it saves after every input, and
-# the session's 11-13 KB beside it ran a LARP power-on out of heap at 128k
-# on the 64-bit port; its wounds wake it as the fight ends (larp_fights.offer_wounds).
+# the whole session beside it ran a LARP power-on out of heap; its wounds
+# wake it as the fight ends (larp_fights.offer_wounds).
 # The wound list wakes it if it sleeps.
 _ITEMS = const((
     ("boxing", "dicebox.larp.boxing_ui", "boxing_setup"),

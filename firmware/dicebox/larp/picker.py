@@ -1,6 +1,6 @@
 """The LARP pickers' participant number, with his name under it (the fights'
 targets, the wound tracker's people): apart from larp_ui, so that opening the
-LARP menu does not load the pickers (20 ms on the Pico)."""
+LARP menu does not load the pickers."""
 from dicebox import buttons as B
 from dicebox.ui import draw, text
 from dicebox.larp.menu import L

@@ -1,7 +1,7 @@
 """A LARP wound session asleep: what Home ticks while another mode is played.
 
 The whole session (larp/tracker.py: the rules, the game, the journal) holds
-14 to 18 KB of heap. Between its timers nothing in it changes but the clock, so
+much heap. Between its timers nothing in it changes but the clock, so
 where no LARP screen needs it, a Timer stands in: the session clock, when the
 next timer runs out and whether an alert is waiting. When that time comes the
 Timer wakes the session, which rings its alert and goes back to sleep once the

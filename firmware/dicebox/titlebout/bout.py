@@ -54,7 +54,7 @@ def screen_for(app, rec):
 
 
 def _picker(*args):
-    from dicebox.ui.pickers import NumberPicker  # table dice and own cards' questions only: 1,968 B of a bout's heap
+    from dicebox.ui.pickers import NumberPicker  # table dice and own cards' questions only: heap a bout rarely needs
 
     return NumberPicker(*args)
 

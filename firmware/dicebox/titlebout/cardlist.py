@@ -1,6 +1,6 @@
 """The Title Bout set-up's list of card files, with the checks' verdict on
-each kept on flash: checking the five demo cards took 260 ms of the 565 ms
-the set-up took to open on the Pico; reading them for their CRCs takes ~15.
+each kept on flash: checking a card is most of the set-up's opening on the
+Pico, reading it for its CRC a small part.
 A file is checked again when its bytes change or the checks' code does; the
 two cards a bout starts with are always read and checked again (cards.py)."""
 import os
@@ -13,7 +13,7 @@ DEMO = "demo/titlebout"  # the demo fighters make deploy ships (replaced on ever
 CHARTS = "/charts"  # under DEMO and DATA: the chart sets
 LIST = "tbcards.json"  # in the store: {"checks": CRC of the checks' code, "cards": [[path, CRC, name, error]]}
 # the same list in a card folder, for its cards: make deploy writes the demo folder's, so the
-# box's first opening checks none of them (make emu, the tour: 562 -> 195 ms)
+# box's first opening checks none of them
 SHIPPED = "checked.txt"
 
 

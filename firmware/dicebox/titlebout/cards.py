@@ -9,7 +9,7 @@ import os
 from dicebox.titlebout import data as tbdata
 from dicebox.core.compat import loads
 
-MAX_BYTES = 16384  # a card is ~1 KB, a chart set ~2 KB; anything far larger is neither
+MAX_BYTES = 16384  # well above any card or chart set; anything far larger is neither
 
 
 def named(path):
@@ -30,7 +30,7 @@ def _size(path):
 def read_json(path):
     # The size first, then json.load from the file (compat.loads takes the
     # file): MicroPython parses the stream as it reads, so no buffer the size
-    # of the limit is allocated (a 16 KB read buffer can fail on a fragmented heap).
+    # of the limit is allocated (a buffer that large can fail on a fragmented heap).
     if _size(path) > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (named(path), MAX_BYTES))
     try:

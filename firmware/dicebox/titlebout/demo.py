@@ -7,8 +7,8 @@ count of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the
 same data as a file to copy and edit (tests check they agree).
 
 Kept as JSON text, a string a chart: a string constant stays in flash with
-the code (ROM) and costs the heap almost nothing until parsed, where the dict
-literal built ~4.5 KB of lists at import. CHARTS parses it all (a fresh dict
+the code (ROM) and costs the heap almost nothing until parsed, where a dict
+literal builds all its lists at import. CHARTS parses it all (a fresh dict
 at each use); Sections() a chart at a time, as read.
 """
 import json
@@ -55,8 +55,8 @@ _D_KNOCKDOWN = const(
 class Sections:
     """The demo set read a chart at a time: charts["punch"] parses that chart
     alone, so a game's checks and compact form (tbplay.Charts) never hold the
-    whole set parsed (~4.5 KB on the 64-bit port, at the tightest moment of a
-    bout's start). Sections("dicebox") is the other built-in set."""
+    whole set parsed (at the tightest moment of a bout's start).
+    Sections("dicebox") is the other built-in set."""
 
     def __init__(self, which="demo"):
         self.d = which == "dicebox"
@@ -82,9 +82,8 @@ class Sections:
 
 # The chart's words as the code's own strings: loaded code interns them
 # (qstrs, never freed), and JSON parsed later (these charts, the cards' punch
-# tables) reuses those strings instead of a heap copy of each (~1.8 KB for
-# two cards). A list, not a tuple: mpy-cross packs a constant tuple's strings
-# as objects, not qstrs.
+# tables) reuses those strings instead of a heap copy of each. A list, not a
+# tuple: mpy-cross packs a constant tuple's strings as objects, not qstrs.
 _WORDS = ["L-11", "L-22", "L-33", "L-44", "L-55", "L-66", "R-11", "R-22", "R-33", "R-44", "R-55", "R-66", "R-77",
           "R-88", "none", "warn", "points", "stop", "K", "KD", "CUT"]
 

@@ -29,7 +29,7 @@ _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.u
 
 
 # titlebout/rules.py's SIDES, its corners' option names (a test holds them equal):
-# the rules core loads at Start or in the rulings, 75 ms off the opening on the Pico
+# the rules core loads at Start or in the rulings, so the set-up opens sooner
 _SIDES = const(("red", "blue"))
 
 
@@ -99,7 +99,7 @@ def start(app):
 
 
 def _pick(app, title, value, lo, hi, done):
-    from dicebox.ui.pickers import NumberPicker  # here: opening the set-up is 20 ms sooner on the Pico
+    from dicebox.ui.pickers import NumberPicker  # here, not at the top: the set-up opens sooner
 
     app.push(NumberPicker(app, title, value, lo, hi, done))
 
@@ -289,8 +289,8 @@ class Setup(Menu):
     def begin(self):
         app = self.app
         # The fight's code first: its class and module dicts need the largest
-        # blocks of the start (592 bytes), found before the cards and the game
-        # break up the free heap (loaded after them, 128k failed there).
+        # blocks of the start, found before the cards and the game break up
+        # the free heap (loaded after them, a small heap failed there).
         _ui()
         try:
             opts = self.options()

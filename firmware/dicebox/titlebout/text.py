@@ -3,11 +3,10 @@
 As in ui/lang.py, English here, Russian in titlebout_text_ru.py (imported only
 while Russian is chosen), but packed: the keys and the English labels are one
 string, "\nkey\tlabel" a label. A string is one object on the heap, its text
-stays in flash with the code; a tuple of 82 strings was 82 objects (~6 KB on
-the 64-bit unix port). lang.mode_label reads it with native searches only:
-walking its lines in Python took 4-7 ms of a fight frame on the Pico. A search
-costs ~1 us a character before the label on the emulated Pico, so a fight
-frame's labels come first (its four lookups: 3.9-5.4 ms -> ~1.2 ms).
+stays in flash with the code, where a tuple of strings is an object a label.
+lang.mode_label reads it with native searches only: walking its lines in Python
+slows a fight frame on the Pico. A search costs time for every character
+before the label, so a fight frame's labels come first.
 """
 from dicebox.ui import lang
 

@@ -49,7 +49,7 @@ class FightScreen(Screen):
         return False
 
     def _ask_die(self):
-        from dicebox.ui.pickers import NumberPicker  # only with table dice: 1,968 B of a fight's heap on the Pico
+        from dicebox.ui.pickers import NumberPicker  # only with table dice: heap most fights never need
 
         need = self.session.need
         lo, hi = _dice.span(need.die)

@@ -33,7 +33,7 @@ class History(Menu):
             items.append((("\u2713" + label) if pinned else label, self._opener(ident, n)))
             self.entries.append((ident, pinned, label))
         if len(got) > _PAGE:
-            older = "Старее\u2026" if lang.LANG[0] == "ru" else "Older entries\u2026"  # over 10 bytes: not interned
+            older = "Старее\u2026" if lang.LANG[0] == "ru" else "Older entries\u2026"  # long enough not to be interned
             items.append((older, lambda: app.push(History(app, self.start + _PAGE))))
         self.items = items
         self.sel = min(self.sel, max(0, len(items) - 1))

@@ -61,7 +61,7 @@ def unload(names):
     home = _HOME[0]
     for name in names:
         if home is None or name not in home.pinned:
-            _forget(name)  # no collection here: the loop's threshold does it, 15 ms off an opening (make emu)
+            _forget(name)  # no collection here: the loop's threshold does it, so an opening is sooner
 
 
 def unload_new(loaded):

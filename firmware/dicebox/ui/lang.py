@@ -10,10 +10,9 @@ a comment; tests/test_lang.py checks both line up.
 """
 from dicebox import load
 
-# The labels packed in one string, "\nkey\tlabel" a label (as titlebout_text.py packs its
-# own): this module took 4,192 B of the emulated Pico's heap with two tuples of 49 strings,
-# for the whole power-on (make emu's tour, packed: every frame ~1.4 KB less). A lookup
-# costs ~1.2 us a character before its line there: a Dice frame's labels come first.
+# The labels packed in one string, "\nkey\tlabel" a label (as titlebout/text.py packs its
+# own): one string holds far less heap than tuples of strings, for the whole power-on.
+# A lookup costs time for every character before its line: a Dice frame's labels come first.
 _TABLE = (
     "\ndice\tDice"
     "\ncoin\tcoin"
@@ -104,8 +103,8 @@ def mode_label(key, keys, en, ru_module):
     Russian as LABELS in the module ru_module, imported only while Russian is
     chosen); None when key is not one of the mode's. keys may be packed with the
     English labels as _TABLE is (en None), or a tuple beside en's."""
-    # Russian apart: on the stock firmware bytecode is heap, the Arena's Russian .mpy files are
-    # 4,570 B, and the tour's worst point is 117,504 of 120,000 B (make emu, files)
+    # Russian apart: on the stock firmware bytecode is heap, and the tour's worst point is
+    # close to the budget (docs/benchmarks.md)
     if isinstance(keys, str):
         at = keys.find("\n" + key + "\t")
         if at < 0:

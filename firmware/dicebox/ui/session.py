@@ -104,8 +104,8 @@ class Session:
     def finish(self, summary):
         """Into History (a small procedure joins its mode's entry) and the
         unfinished-fight slot cleared, after the last input's own save: all
-        once the frame is on the panel, as a save is (App.later). Written
-        before it, a firearms shot took 87 ms to show on the emulated Pico, 39 after."""
+        once the frame is on the panel, as a save is (App.later): the last
+        input's frame shows without waiting for the writes."""
         app = self.app
         save, app.saving = app.saving, None
         rec = self.rec

@@ -15,8 +15,8 @@ interned name on MicroPython, for good). Drawing up to 48 characters
 allocates nothing (a longer string: one memoryview).  The canvas is a
 MONO_VLSB framebuf with width and height (the panel's Display, the host
 Canvas): _paint ORs (or clears) each glyph's column bytes into its buffer.
-MEDIUM and BIG are stored at half size and doubled as they are painted:
-3.5 KB less heap for MEDIUM, 0.9 KB for BIG.
+MEDIUM and BIG are stored at half size and doubled as they are painted, to
+save heap.
 """
 from array import array
 
@@ -33,7 +33,7 @@ try:
     def _utf8(s):
         """compat.utf8 without its view: a short s is copied into one buffer
         (allocates nothing; zeros after it), a long one read in place."""
-        if len(s) <= 48:  # at most 4 bytes a character
+        if len(s) <= 48:  # fits _BYTES even if every character is UTF-8's widest
             pack_into("192s", _BYTES, 0, s)
             return _BYTES
         return memoryview(s)
@@ -87,8 +87,8 @@ class Font:
         return -1
 
 
-# Native code (viper) on MicroPython: a SMALL glyph 124 -> 25 us on the emulated Pico,
-# where two framebuf blits a glyph were two thirds of a Title Bout roll's drawing
+# Native code (viper) on MicroPython: framebuf blits a glyph were most of a fight
+# frame's drawing on the Pico
 @micropython.viper
 def _paint(dst, width: int, height: int, x: int, y: int, b, n: int, font, color: int) -> int:
     d = ptr8(dst)
