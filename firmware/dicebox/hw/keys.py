@@ -20,8 +20,8 @@ from time import ticks_diff, ticks_ms, ticks_us
 # a press waits for the next sample: a short period makes every press sooner for a
 # small share of the CPU (docs/benchmarks.md)
 _PERIOD_MS = const(2)
-# changes buffered while the loop is busy: 32 taps. Half that was outrun by quick taps
-# through a Title Bout's first rolls and a mode opening (make emu's tour)
+# changes buffered while the loop is busy: 32 taps, so quick taps through a Title Bout's
+# first rolls and a mode opening are all kept (make emu's tour)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
 
