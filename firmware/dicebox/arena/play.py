@@ -312,6 +312,8 @@ class ArenaFight(FightScreen):
                 c.hline(x + 12, y + 10, 3, 1)
                 c.pixel(x + 13, y + 11, 1)
         for f in (0, 1):
+            if arena.METHODS[m.method] == "ringout" and m.winner != f:
+                continue  # fell into the abyss: no longer on the strip
             s = m.pos[f]
             x = (s - 1) * _CELL
             letter = m.names[f][:1]

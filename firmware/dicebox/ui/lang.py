@@ -32,7 +32,7 @@ _TABLE = (
     "\nhistory\tHistory"
     "\nsettings\tSettings"
     "\nresume\tResume fight"
-    "\nwounds_on\twounds run"
+    "\nwounds_on\t\u25b6 wounds"
     "\nseed\tseed"
     "\nempty\t(nothing yet)"
     "\nseed_source\tSeed"

@@ -20,7 +20,7 @@ LABELS = (
     "История",               # history
     "Настройки",             # settings
     "Продолжить бой",        # resume
-    "идут ранения",          # wounds_on
+    "\u25b6 ранения",         # wounds_on
     "зерно",                 # seed
     "(пока пусто)",          # empty
     "Зерно",                 # seed_source

@@ -65,7 +65,7 @@ def delete(home):
         home.app.store.remove(name)
         home.build()
 
-    home.app.push(Confirm(home.app, "Удалить навсегда?" if lang.LANG[0] == "ru" else "Delete it for good?", label, fn))
+    home.app.push(Confirm(home.app, "Удалить навсегда?" if lang.LANG[0] == "ru" else "Delete for good?", label, fn))
 
 
 def leave(screen):
@@ -96,7 +96,7 @@ def w(i):
     """This screen's i-th words, English or Russian (kept here, not on the boot
     heap in lang.py; each longer than 10 bytes, so no name is interned for it)."""
     return (("Pin (never deleted)", "Закрепить"), ("Unpin this entry", "Открепить"), ("Delete this entry", "Удалить"),
-            ("Delete it for good?", "Удалить навсегда?"))[i][1 if lang.LANG[0] == "ru" else 0]
+            ("Delete for good?", "Удалить навсегда?"))[i][1 if lang.LANG[0] == "ru" else 0]
 
 
 def ask(history, entry):
