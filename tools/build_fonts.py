@@ -9,6 +9,11 @@ Masters (tools/fonts/*.txt): ';' comment lines, '@key value' directives
 '== U+XXXX c' (c optional; if given it must be that code point) followed by
 exactly `height` rows of `width` characters, '#' ink and '.' paper.
 U+FFFD is mandatory: it is the box drawn for characters a font lacks.
+SMALL covers Latin-1 Supplement and Latin Extended-A whole: a letter of theirs
+the master leaves out is drawn as its base letter, found here with unicodedata
+(its decomposition, else its name: "... LETTER N PRECEDED BY ..." is n), and
+listed in SMALL_ALIKE (UTF-16BE pairs: the letter, the one drawn for it) so a
+set-up can say so.
 
 Output: SMALL and BIG (at the master's own size: the renderer doubles BIG and
 makes MEDIUM from SMALL at draw time, so the heap holds only unscaled strips),
@@ -22,6 +27,7 @@ flash with the code, where a tuple of ints would be built on the heap).
 """
 import os
 import sys
+import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONTS = os.path.join(ROOT, "tools", "fonts")
@@ -33,6 +39,7 @@ REQUIRED_SMALL = (
     [chr(c) for c in range(0x20, 0x7F)]
     + [chr(c) for c in range(0x410, 0x450)]
     + ["\u0401", "\u0451"]
+    + [chr(c) for c in range(0xC0, 0x180) if c != 0xD7]  # Latin-1 letters, Latin Extended-A (× below)
     + list("°·—…×←→↑↓▲▼▶◀✓")
     + [chr(BOX)]
 )
@@ -121,6 +128,48 @@ def parse(path):
                   {cp: rows for cp, (_, rows) in glyphs.items()})
 
 
+LATIN = range(0xC0, 0x180)  # drawn whole: a letter the master lacks falls back
+
+
+def base_letter(cp, have):
+    """The code point of cp's base letter that `have` holds, or None: the first
+    letter of its (canonical or compatibility) decomposition, followed down; else
+    the letter its Unicode name is built on ("LATIN SMALL LETTER N PRECEDED BY
+    APOSTROPHE" -> n)."""
+    seen = cp
+    while True:
+        parts = [p for p in unicodedata.decomposition(chr(seen)).split() if not p.startswith("<")]
+        letters = [int(p, 16) for p in parts if unicodedata.category(chr(int(p, 16))).startswith("L")]
+        if not letters:
+            break
+        seen = letters[0]
+        if seen in have:
+            return seen
+    words = unicodedata.name(chr(cp), "").split()
+    if "LETTER" in words:
+        i = words.index("LETTER") + 1
+        if i < len(words) and len(words[i]) == 1:
+            ch = words[i] if "CAPITAL" in words else words[i].lower()
+            if ord(ch) in have:
+                return ord(ch)
+    return None
+
+
+def fill_latin(m):
+    """Give each Latin letter the master lacks its base letter's glyph; return
+    their code points (the ones the box shows otherwise)."""
+    alike = []
+    for cp in LATIN:
+        if cp in m.glyphs:
+            continue
+        base = base_letter(cp, m.glyphs)
+        if base is None:
+            raise FontError("%s: U+%04X %s has no glyph and no base letter to stand for it" % (m.path, cp, chr(cp)))
+        m.glyphs[cp] = m.glyphs[base]
+        alike += (cp, base)
+    return alike
+
+
 def scaled(rows, k):
     return [r.replace("#", "#" * k).replace(".", "." * k) for r in rows for _ in range(k)]
 
@@ -180,6 +229,7 @@ def pyrepr(font, name, note):
 def build():
     small = parse(os.path.join(FONTS, "small.txt"))
     big = parse(os.path.join(FONTS, "big.txt"))
+    alike = fill_latin(small)
     require(small, REQUIRED_SMALL)
     require(big, REQUIRED_BIG)
     fonts = [
@@ -193,6 +243,8 @@ def build():
              "# Each font: (w, h, advance, ranges, extra, box, data); see tools/build_fonts.py.\n"
              "# data is a MONO_VLSB strip, glyph i in columns i*w..i*w+w-1."]
     parts += [pyrepr(f, n, note) for n, f, note in fonts]
+    parts.append("# SMALL's letters drawn as their base letter: (letter, base) pairs, UTF-16BE\n"
+                 "SMALL_ALIKE = %s" % ascii(b"".join(c.to_bytes(2, "big") for c in alike)))
     return "\n\n".join(parts) + "\n", fonts
 
 

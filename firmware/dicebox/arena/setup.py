@@ -43,9 +43,17 @@ def _play():
 
 def start(app):
     menu = ArenaMenu(app)
-    if menu.error is None:
+    from dicebox.ui import letters  # names with letters the box draws otherwise: said once
+
+    said = letters.notice(app, [f[0] for f in menu.fighters])
+    unload(("dicebox.ui.letters",))
+    if menu.error is None and said is None:
         return menu
     app.push(menu)
+    if menu.error is None:
+        return Message(app, said[0], said[1])
+    if said:
+        app.push(Message(app, said[0], said[1]))
     return Message(app, t("roster_error"), menu.error)
 
 

@@ -90,12 +90,27 @@ def _ui():
 
 def start(app):
     setup = Setup(app)
+    # Home pushes what start() returns: the set-up goes under the notices, so
+    # closing them leaves the good cards to pick from.
+    shown = _letters(app, [name for name, _ in setup.found])
     if setup.errors:
-        # Home pushes what start() returns: the set-up goes under the error, so
-        # closing the error leaves the good cards to pick from.
         app.push(setup)
+        if shown:
+            app.push(shown)
         return Message(app, tt("bad_cards"), "\n".join(setup.errors))
+    if shown:
+        app.push(setup)
+        return shown
     return setup
+
+
+def _letters(app, names):
+    """A notice of the names with letters the box draws otherwise, or None."""
+    from dicebox.ui import letters
+
+    said = letters.notice(app, names)
+    unload(("dicebox.ui.letters",))
+    return Message(app, said[0], said[1]) if said else None
 
 
 def _pick(app, title, value, lo, hi, done):

@@ -1,6 +1,7 @@
 """Bitmap text on a MONO_VLSB canvas (the OLED's framebuf, or the host Canvas).
 
-    SMALL   5x8 cells, advance 6: ASCII, Russian, a few symbols
+    SMALL   5x8 cells, advance 6: ASCII, Latin-1 and Latin Extended-A letters,
+            Russian, a few symbols
     MEDIUM  SMALL scaled 2x: 10x16 cells, advance 12
     BIG     16x28 result digits 0-9 + - ! : / % and space, advance 18
 
@@ -107,7 +108,7 @@ def _paint(dst, width: int, height: int, x: int, y: int, b, n: int, font, color:
         code = int(s[i])
         if code < 0x80:
             i += 1
-        elif 0xC0 <= code and code < 0xE0:  # Cyrillic: two bytes
+        elif 0xC0 <= code and code < 0xE0:  # Latin letters beyond ASCII, Cyrillic: two bytes
             code = (code & 0x1F) << 6 | int(s[i + 1]) & 0x3F
             i += 2
         else:  # rarer: read as compat reads it
