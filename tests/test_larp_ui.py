@@ -285,8 +285,8 @@ def test_a_new_session_sets_what_first_aid_stops():
     for _ in range(4):
         d.press(B.DOWN)
     d.press(B.OK)
-    choose_item(d, "1-я помощь: лёгкие")
-    assert "1-я помощь: любые" in [item[0] for item in d.app.top.items]
+    choose_item(d, "1-я пом.: лёгкие раны")
+    assert "1-я пом.: любые раны" in [item[0] for item in d.app.top.items]
     d.press(B.UP)
     d.press(B.UP)
     d.press(B.UP)

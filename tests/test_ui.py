@@ -98,7 +98,7 @@ def test_russian_labels_render():
     english = d.glass()
     d.press(B.OK)
     assert d.app.settings["lang"] == "ru"
-    assert labels(d)[0].startswith("Зерно")
+    assert labels(d)[0].startswith("Сид")
     assert d.glass() != english
     d.press(B.BACK)
     assert labels(d) == ["Кости", "Титульный бой", "Судья ролевой игры", "Арена", "История", "Настройки"]
@@ -245,9 +245,9 @@ def test_the_display_sleeps_across_a_ticks_wrap():
     assert not d.app.display_on
 
 
-@pytest.mark.parametrize("lang, short", [("en", "seed: 467500801"), ("ru", "зерно: 467500801")])
+@pytest.mark.parametrize("lang, short", [("en", "seed: 467500801"), ("ru", "сид: 467500801")])
 def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
-    # "Fixed seed: 467500801" (and "Заданное зерно: ...") ran off the glass: the
+    # "Fixed seed: 467500801" (and "Заданный сид: ...") ran off the glass: the
     # last digits of the seed a referee reads to replay a fight were lost
     from dicebox.ui import draw, lang as L, text
 
@@ -263,7 +263,7 @@ def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
         settings["seed"] = 42  # a short seed keeps the long label
         d.app.apply_settings(settings)
         d.app.top.build()
-        assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданное зерно: 42")
+        assert labels(d)[1] == ("Fixed seed: 42" if lang == "en" else "Заданный сид: 42")
     finally:
         L.set_lang("en")
 

@@ -162,9 +162,10 @@ class ArenaFight(FightScreen):
     def progress(self):
         if self.cup:
             g = self.game
-            return "%s %d: R%d, %d/%d" % (t("cup"), len(g.fighters), len(g.rounds), len(g.results), len(g.fighters) - 1)
+            return "%s %d: %s%d, %d/%d" % (t("cup"), len(g.fighters), "Р" if words_ru() else "R", len(g.rounds),
+                                           len(g.results), len(g.fighters) - 1)
         n = self.game.names
-        return "%s %s v %s" % (t("arena"), n[0], n[1])
+        return "%s %s %s %s" % (t("arena"), n[0], "\u2014" if words_ru() else "v", n[1])
 
     def summary(self):
         if self.cup:

@@ -4,7 +4,7 @@ the key). Imported only while Russian is chosen. "Победа за %s", not
 
 LABELS = (
     "М%d В%d",                              # clock
-    "ОК шаг  держать: авто",                # ok_step
+    "ОК шаг  держи: авто",                  # ok_step
     "кости",                                # dice_rolled
     "Победа за %s",                         # wins
     "Ничья",                                # tie
@@ -25,7 +25,7 @@ LABELS = (
     "Имя",                                  # name
     "Сохранить",                            # save
     "ВВЕРХ/ВНИЗ  ОК далее",                 # name_hint
-    "держать ОК: конец",                    # name_hint2
+    "держи ОК: конец",                      # name_hint2
     "очки: %d",                             # left
     "Сумма должна быть 24: осталось %d.",   # sum_bad
     "Имя %s занято.",                       # name_taken

@@ -13,7 +13,7 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.fight import FightScreen
 from dicebox.ui.lang import t
-from dicebox.larp.menu import L, label
+from dicebox.larp.menu import L, label, lang
 from dicebox.larp.fights import big_line, last_event
 
 
@@ -122,9 +122,10 @@ class Reveal(Screen):
             if self.locked():
                 text.draw_center(c, L("in_bout") if self.game.blows else L("seen_once"), 16)
                 text.draw_center(c, L("judge_hold"), 30)
-            elif judge:
-                text.draw_center(c, L("judge_note"), 16)
-                text.draw_center(c, L("hold"), 30)
+            elif judge:  # the whole sentence under the judge's note ("держи ОК," goes on)
+                text.draw_center(c, L("judge_note"), 12)
+                text.draw_center(c, L("hold"), 22)
+                text.draw_center(c, L("shows"), 31)
             else:
                 text.draw_center(c, L("hold"), 20)
                 text.draw_center(c, L("shows"), 30)
@@ -180,7 +181,7 @@ class BoxingScreen(FightScreen):
 
     def progress(self):
         g = self.game
-        return "%s R%d %d-%d" % (L("boxing"), g.round, g.score(1), g.score(2))
+        return "%s %s%d %d-%d" % (L("boxing"), "Р" if lang() else "R", g.round, g.score(1), g.score(2))  # Cyrillic Р: раунд
 
     def summary(self):
         g = self.game

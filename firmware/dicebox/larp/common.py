@@ -16,11 +16,11 @@ KIND_NAMES = ("none", "light", "heavy", "mortal", "dead", "heavy to end")
 # over any mode with the rules loaded but not the LARP screens' tables.
 WOUNDS = (
     ("none", "нет"),
-    ("light", "лёгкое"),
-    ("heavy", "тяжёлое"),
-    ("mortal", "смертельное"),
+    ("light", "лёгкая рана"),
+    ("heavy", "тяжёлая рана"),
+    ("mortal", "смертельная рана"),
     ("dead", "мёртв"),
-    ("heavy to end", "тяжёлое до конца"),
+    ("heavy to end", "тяжёлая до конца"),
 )
 
 # Where a hit lands (index into larp_text.HITS).

@@ -62,9 +62,10 @@ def shorten(s, chars):
 
 def big_line(c, s, y, color=1, x0=0, x1=128):
     """s centred in x0..x1 at y in MEDIUM (16 px: read at arm's length), cut as
-    shorten() does if it is too wide; SMALL, 4 px lower, only if no cut fits."""
+    shorten() does if it is too wide; SMALL, 4 px lower, if no cut fits or s is
+    one word (cut alone, "смертельн.", it reads as a broken word)."""
     room = (x1 - x0 + 2) // text.MEDIUM.advance
-    short = s if len(s) <= room else shorten(s, room)
+    short = s if len(s) <= room else (shorten(s, room) if " " in s else None)
     if short is not None:
         text.draw_center(c, short, y, text.MEDIUM, color, x0, x1)
     else:

@@ -102,7 +102,7 @@ _TABLE = (
 
 # Short wound kinds for a list row (kind codes of larp/common.py).
 # Wound kinds in a list row: after a timer (6 characters), or alone (12: no timer).
-KIND_SHORT = (("", ""), ("light", "лёгкое"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
+KIND_SHORT = (("", ""), ("light", "лёгкая"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
               ("heavy to end", "тяж.до конца"))
 
 # What a mode key opens: (label key, module, function) in menu order. A fight

@@ -16,7 +16,7 @@ LABELS = (
     "выстрел",                # shot
     "ОК: начать счёт",        # count_ok
     "ОК: СТОП",               # stop_ok
-    "доведена",               # completed
+    "атака доведена",         # completed
     "цикл",                   # cycle
     "К",                      # L
     "Т",                      # B
@@ -59,8 +59,8 @@ LABELS = (
     "Новая сессия",           # new_session
     "Участники",              # participants
     "список",                 # roster
-    "Лёгкое, мин",            # light_min
-    "Тяжёлое, мин",           # heavy_min
+    "Лёгкая, мин",            # light_min
+    "Тяжёлая, мин",           # heavy_min
     "+ ранение",              # add
     "Первая помощь",          # aid
     "Вылечен",                # heal
@@ -77,6 +77,6 @@ LABELS = (
     "медпом.",                # medic_short
     "ранение",                # wound_n
     "ранений: %d",            # wounds_n
-    "1-я помощь: лёгкие",     # aid_light
-    "1-я помощь: любые",      # aid_any
+    "1-я пом.: лёгкие раны",  # aid_light
+    "1-я пом.: любые раны",   # aid_any
 )

@@ -6,8 +6,16 @@ from dicebox.larp import words as LT
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.fight import FightScreen
-from dicebox.larp.menu import L, label
+from dicebox.larp.menu import L, label, lang
 from dicebox.larp.fights import _ask_target, big_line, offer_wounds
+
+
+def _big_kind(kind):
+    """A wound kind for a big line: in Russian the adjective alone ("тяжёлая",
+    рана understood), as "тяжёлая рана" is too wide for MEDIUM beside the count."""
+    if lang() and larp.LIGHT <= kind <= larp.MORTAL:
+        return ("лёгкая", "тяжёлая", "смертельная")[kind - larp.LIGHT]
+    return label(LT.WOUNDS, kind)
 
 
 def stealth_start(app):
@@ -107,7 +115,7 @@ class StealthScreen(FightScreen):
             # the count big at left, the wound it gives now beside it
             n = str(ST.count_at(self.elapsed, self.beat()))
             text.draw(c, n, 4, 12, text.BIG)
-            big_line(c, label(LT.WOUNDS, ST.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
+            big_line(c, _big_kind(ST.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
             text.draw_center(c, L("stop_ok"), 48, text.MEDIUM)
             return
         if self.stop_at >= 0:
@@ -118,4 +126,4 @@ class StealthScreen(FightScreen):
             return
         n = ST.count_at(g.elapsed, self.beat())
         text.draw_center(c, L("completed") if n > ST.COUNTS else "%s %d" % (L("count"), n), 14)
-        big_line(c, label(LT.WOUNDS, g.kind), 30)
+        big_line(c, _big_kind(g.kind), 30)

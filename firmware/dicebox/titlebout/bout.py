@@ -393,7 +393,8 @@ class TitleBoutScreen(FightScreen):
         g = self.game
         pts = g.totals()
         w = 1 if pts[1] > pts[0] else 0
-        return "%s R%d %s %d-%d" % (t("titlebout"), g.round, self.name(w, False), pts[w], pts[1 - w])
+        return "%s %s%d %s %d-%d" % (t("titlebout"), "Р" if lang.LANG[0] == "ru" else "R", g.round,  # Cyrillic Р: раунд
+                                     self.name(w, False), pts[w], pts[1 - w])
 
     def summary(self):
         """History's line, what matters first (the list shows ~20 characters):

@@ -234,8 +234,7 @@ class Setup(Menu):
             unload_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
-        # the editor's letters are Latin: a Russian "Красный" would start as "AAAAAAA"
-        self.app.push(NameEditor(self.app, ("Red", "Blue")[side], named))
+        self.app.push(NameEditor(self.app, tt(_SIDES[side]), named))  # "Красный" in Russian: its letters are offered
 
     def _rating(self, side, card, i):
         if i == len(_OWN_RATINGS):

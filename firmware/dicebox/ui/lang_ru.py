@@ -5,7 +5,7 @@ LABELS = (
     "Кости",                 # dice
     "монета",                # coin
     "ОК: бросок",            # roll_hint
-    "держать ОК: формула",   # edit_hint
+    "держи ОК: формула",     # edit_hint
     "ОРЁЛ",                  # heads
     "РЕШКА",                 # tails
     "ОК да  НАЗАД нет",      # yes_no
@@ -21,11 +21,11 @@ LABELS = (
     "Настройки",             # settings
     "Продолжить бой",        # resume
     "\u25b6 ранения",         # wounds_on
-    "зерно",                 # seed
+    "сид",                   # seed
     "(пока пусто)",          # empty
-    "Зерно",                 # seed_source
+    "Сид",                   # seed_source
     "от прибора",            # hardware
-    "заданное",              # fixed
+    "заданный",              # fixed
     "Кости",                 # dice_source
     "прибор",                # box
     "на столе",              # table
@@ -35,20 +35,20 @@ LABELS = (
     "Язык",                  # lang
     "Шаг ОК",                # step
     "бросок",                # roll
-    "обмен",                 # exchange
+    "размен",                # exchange
     "вкл",                   # on
     "выкл",                  # off
     "никогда",               # never
     "English",               # en
     "Русский",               # ru
-    "Заданное зерно",        # fixed_seed
+    "Заданный сид",          # fixed_seed
     "Отменить ввод?",        # undo_q
     "Выйти из боя?",         # leave_q
-    "Он сохранится.",        # leave_note
+    "Бой сохранится.",       # leave_note
     "Отменено",              # undone
     "Бросьте",               # roll_for
     "бросков",               # rolls
     "с",                     # sec
-    "бросков назад: %d",     # undo_rolls
+    "отменит бросков: %d",   # undo_rolls
     "АБ",                    # sides
 )

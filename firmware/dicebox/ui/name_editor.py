@@ -1,7 +1,7 @@
 """A name typed letter by letter with the four buttons, for a mode that
 gives its own labels (an arena fighter, a Title Bout fighter of one's own)."""
 from dicebox import buttons as B
-from dicebox.ui import draw, text
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 
 
@@ -11,6 +11,8 @@ class NameEditor(Screen):
     its labels (labels()) and the longest name (MAX)."""
 
     LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
+    # in Russian the Russian letters come first, then the Latin ones
+    RU = " АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
     MAX = 12
 
     def labels(self):
@@ -19,20 +21,25 @@ class NameEditor(Screen):
 
     def __init__(self, app, name, on_done):
         Screen.__init__(self, app)
-        self.chars = [ch if ch in self.LETTERS else "A" for ch in name[: self.MAX]] or ["A"]
+        ru = lang.LANG[0] == "ru"
+        self.letters = self.RU + self.LETTERS[1:] if ru else self.LETTERS
+        self.more = "\u0430" if ru else "a"  # a letter added at the end: "а" in Russian
+        # a letter not offered (Ł, é) stays as it is until it is changed
+        self.chars = list(name[: self.MAX]) or ["A"]
         self.pos = 0
         self.on_done = on_done
 
     def button(self, b, ev, now):
         app = self.app
         if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            i = self.LETTERS.find(self.chars[self.pos])
-            self.chars[self.pos] = self.LETTERS[(i + (1 if b == B.UP else -1)) % len(self.LETTERS)]
+            letters = self.letters
+            i = letters.find(self.chars[self.pos])  # -1 for one not offered: UP goes to the first
+            self.chars[self.pos] = letters[(i + (1 if b == B.UP else -1)) % len(letters)]
             app.redraw()
         elif b == B.OK and ev == B.CLICK and self.pos + 1 < self.MAX:
             self.pos += 1
             if self.pos == len(self.chars):
-                self.chars.append("a")
+                self.chars.append(self.more)
             app.redraw()
         elif b == B.OK and ev == B.LONG:
             name = "".join(self.chars[: self.pos + 1]).strip()
