@@ -6,7 +6,7 @@ not a birth: its kept file goes right after). It moves to uNNNNNN.rec when left
 and kept, to hNNNNNN.rec (or joins fNNNNNN.rec, a fold) when finished, between
 .rec and .pin when pinned. It may leave the flash only
 
-- deleted after the referee said yes to "Delete it for good?",
+- deleted after the referee said yes to "Delete for good?",
 - deleted by the Store to make room on a full flash (said on the screen),
 - set aside as .bad,
 - or, never having had an input, abandoned (nothing made, nothing asked).
@@ -14,7 +14,7 @@ and kept, to hNNNNNN.rec (or joins fNNNNNN.rec, a fold) when finished, between
 Anything else is a fight lost.
 """
 
-DELETE_Q = ("Delete it for good?", "Удалить навсегда?")  # ui/unfinished.py's question, en and ru
+DELETE_Q = ("Delete for good?", "Удалить навсегда?")  # ui/unfinished.py's question, en and ru
 _FIGHT = ("u", "h", "f")
 
 
