@@ -14,7 +14,7 @@ from dicebox import buttons as B
 from dicebox.core import dice as _dice
 from dicebox.titlebout import rules as tb
 from dicebox.core.compat import const
-from dicebox.core.log import EVENT, ROLL
+from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 from dicebox.ui.fight import FightScreen
@@ -40,8 +40,13 @@ def screen_for(app, rec):
     """The fight screen for a saved record. One that still owes the table's AGG
     tie roll-off (a record made elsewhere and copied in as current.json) asks
     for those dice first, one picker each; BACK leaves it saved for the next boot."""
+    from dicebox import call_once
+
+    # where the screen stood when the bout was left (ruling 17), looked up
+    # before the replay: its file and code are off the heap again by then
+    view = call_once("dicebox.titlebout.memo", "shown", app.store, rec)
     try:
-        screen = TitleBoutScreen(app, rec)
+        screen = TitleBoutScreen(app, rec, None, view)
     except _dice.NeedDie as need:
 
         def given(value):
@@ -132,16 +137,46 @@ _SETUP_START = const((10, 10, 45, 10, 5))  # pickers start mid-range: fewer pres
 
 
 class TitleBoutScreen(FightScreen):
-    def __init__(self, app, rec, session=None):
+    def __init__(self, app, rec, session=None, view=None):
+        """view: a resumed bout's log entries on screen when it was left (-1: not
+        known, after a power cut); None: a new bout, all shown."""
         FightScreen.__init__(self, app, rec, session)
         self.step_exchange = app.settings["step"] == "exchange"
         self.rush = False  # hold OK: show the rest of the round at once
         self.undoing = False
-        self._rebuild()
+        if view is None:
+            self._rebuild()
+        else:
+            self._rebuild(view if 0 <= view <= len(self.game.log) else self._last_exchange_end())
+
+    def _last_exchange_end(self):
+        """Where the exchange of the last input ends in the log: an answer
+        mid-round plays on to the next question, whose exchanges were never
+        on screen; only the last exchange may come back whole (ruling 17)."""
+        log = self.game.log
+        i = len(log) - 1
+        while i >= 0 and log.entry(i)[0] != INPUT:
+            i -= 1
+        # an exchange opens with its CF roll: right after an input, that input's
+        # (OK for the next exchange); any later one, the next exchange's
+        for k in range(i + 2, len(log)):
+            kind, why = log.entry(k)[:2]
+            if kind == ROLL and why in tb.W_CF:
+                return k
+        return len(log)
+
+    def kept(self):
+        """The bout is left (ui/keep.py): the frame on screen is kept, unless a
+        resume would come back on it anyway."""
+        if self.shown != self._last_exchange_end():
+            from dicebox import call_once
+
+            call_once("dicebox.titlebout.memo", "leave", self.app.store, self.session.rec, self.shown)
 
     # what is on screen: the log up to `shown`, with the clock and points at that point
-    def _rebuild(self):
-        """Everything in the log shown (a resume, an undo, a replay for table dice)."""
+    def _rebuild(self, upto=None):
+        """Everything in the log shown (an undo, a replay for table dice), or its
+        first `upto` entries (a resume)."""
         self.seen = self.session.built  # not the game: it would outlive its rebuild
         self.shown = 0
         self.round = 1
@@ -152,13 +187,13 @@ class TitleBoutScreen(FightScreen):
         self.roll_at = -1
         self.event_at = -1
         self.panel = _PLAY
-        self._reveal(True)
+        self._reveal(True, upto)
 
-    def _reveal(self, to_end):
-        """Show the next roll and what followed it (to_end: all that is left).
-        Stops at the end of a round so its score is seen."""
+    def _reveal(self, to_end, upto=None):
+        """Show the next roll and what followed it (to_end: all that is left,
+        or up to entry `upto`). Stops at the end of a round so its score is seen."""
         log = self.game.log
-        n = len(log)
+        n = len(log) if upto is None else upto
         got = False
         while self.shown < n:
             kind, name, a, b, c = log.entry(self.shown)
@@ -181,7 +216,7 @@ class TitleBoutScreen(FightScreen):
                     self._event(*log.entry(self.shown)[1:])
                     self.shown += 1
                 break
-        if self.shown >= n:
+        if self.shown >= len(log):
             self._sync()
 
     def _clock(self, why):

@@ -9,6 +9,7 @@
       finished()               hook: the fight just ended (default: into History)
       summary()                one line for History (default: winner + method)
       progress()               optional: Home's label for it left unfinished ("Duel, cycle 2")
+      kept()                   optional: called as it is left unfinished (what the screen keeps of its own)
       finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
