@@ -39,7 +39,7 @@ def leave_and_resume(d):
     assert top(d) == "Confirm"
     d.press(B.OK)  # leave: kept for Home
     assert top(d) == "Home"
-    open_item(d, "\u25b6 Title Bout")
+    open_item(d, "\u25b6 TB")
     assert top(d) == "TitleBoutScreen"
     return d.app.top
 
@@ -100,7 +100,7 @@ def test_a_damaged_memo_file_resumes_as_after_a_power_cut():
     d.press(B.BACK)
     d.press(B.OK)
     store.write_text(memo.NAME, "{not json")
-    open_item(d, "\u25b6 Title Bout")
+    open_item(d, "\u25b6 TB")
     g = d.app.top
     assert top(d) == "TitleBoutScreen" and not store.notices
     assert g.shown == g._last_exchange_end() < f.shown  # as after a power cut: a step back, none skipped

@@ -691,7 +691,7 @@ def test_a_bout_resumed_from_home_with_no_room_is_the_loops_error_and_stays_save
     assert top(d) == "Home"
     fail_once(monkeypatch, home, "open_fight")
     with pytest.raises(MemoryError):
-        open_item(d, "\u25b6 Title Bout")
+        open_item(d, "\u25b6 TB")
     assert store.current() == saved
 
 

@@ -75,19 +75,19 @@ def test_a_bout_left_then_a_shot_then_a_duel_left_keeps_both_fights(tmp_path):
     leave_a_duel(d)
     kept = [label for label in labels(d) if label.startswith("\u25b6 ")]
     assert kept[0].startswith("\u25b6 Duel, cycle ")
-    assert kept[1] == "\u25b6 Title Bout R1 Brandt 3-0"
+    assert kept[1] == "\u25b6 TB R1 Antuof-Brand 0-3"  # both corners, red first: the row fits beside the others
     assert [s for _, s in d.store.history()] == ["Firearms -: left arm"]  # History's row in words
     # power off and on: still there, and the bout resumes where it was left
     d2 = device(tmp_path)
     assert top(d2) == "Home" and [lb for lb in labels(d2) if lb.startswith("\u25b6")] == kept
-    open_item(d2, "\u25b6 Title Bout")
+    open_item(d2, "\u25b6 TB")
     assert top(d2) == "TitleBoutScreen"
     inputs = list(d2.app.top.session.rec.inputs)
     assert inputs and d2.store.has_current() and len(d2.store.unfinished()) == 1
     d2.press(B.OK)
     d2.press(B.BACK)
     d2.press(B.OK)  # left again: one copy, with its new label
-    assert [lb for _, lb in d2.store.unfinished()][0].startswith("Title Bout R1")
+    assert [lb for _, lb in d2.store.unfinished()][0].startswith("TB R1 ")
     assert len(d2.store.unfinished()) == 2 and not d2.store.has_current()
 
 
@@ -106,7 +106,7 @@ def test_deleting_a_kept_fight_asks_first_naming_it(tmp_path):
     leave_a_bout(d)
     select(d, "\u25b6")
     d.press(B.OK, 900)  # long OK on its row
-    assert top(d) == "Confirm" and d.app.top.note == "Title Bout R1 Brandt 3-0"
+    assert top(d) == "Confirm" and d.app.top.note == "TB R1 Antuof-Brand 0-3"
     d.press(B.BACK)  # no
     assert len(d.store.unfinished()) == 1
     select(d, "\u25b6")

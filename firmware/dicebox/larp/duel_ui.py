@@ -83,7 +83,11 @@ class DuelScreen(FightScreen):
         return "%s: %s (%s)" % (title, L("wins") % g.winner, L("m_" + g.method))
 
     def progress(self):
-        return L("duel") + ", " + L("cycle") + " " + str(self.game.cycles + 1)
+        # as the screen's title (melee or firearms), then each duellist's wounds
+        g = self.game
+        w = [g.limbs[i] + g.bodies[i] + g.heads[i] for i in (1, 2)]
+        return "%s, %s %d: %d-%d" % (L("duel") if g.options["weapon"] == "melee" else L("shoot"), L("cycle"), g.cycles + 1,
+                                     w[0], w[1])
 
     def finished(self):
         FightScreen.finished(self)

@@ -17,7 +17,7 @@ from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
-from dicebox.ui.fight import FightScreen
+from dicebox.ui.fight import FightScreen, kept_label
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
 from dicebox.titlebout.text import tt
@@ -423,13 +423,11 @@ class TitleBoutScreen(FightScreen):
         return tt(r["method"]) if r["method"] != "draw" else tt("draw")
 
     def progress(self):
-        """Home's label for a bout left unfinished: "Title Bout R3 Hagler 18-12",
-        the one ahead on points named, his first."""
+        """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12",
+        both corners, red's first, and the points in their order."""
         g = self.game
         pts = g.totals()
-        w = 1 if pts[1] > pts[0] else 0
-        return "%s %s%d %s %d-%d" % (t("titlebout"), "Р" if lang.LANG[0] == "ru" else "R", g.round,  # Cyrillic Р: раунд
-                                     self.name(w, False), pts[w], pts[1 - w])
+        return kept_label(tt("tb_round") % g.round, self.name(0), self.name(1), "%d-%d" % (pts[0], pts[1]))
 
     def summary(self):
         """History's line, what matters first (the list shows ~20 characters):

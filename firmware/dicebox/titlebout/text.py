@@ -140,6 +140,7 @@ _TABLE = (
     "\nv_none\tdraw"
     "\nv_next\tnext count"
     "\nmarks\tDCF"
+    "\ntb_round\tTB R%d"
     "\n"
 )
 

@@ -131,4 +131,5 @@ LABELS = (
     "ничья",                   # v_none
     "доп. счёт",               # v_next
     "НРФ",                     # marks
+    "ТБ Р%d",                  # tb_round
 )

@@ -134,7 +134,7 @@ class Home(Menu):
     def tick(self, now):
         for task in self.tasks:
             task.tick(now)
-        return False
+        return Menu.tick(self, now)  # a kept fight's long label scrolls, as History's rows
 
     def build(self):
         items = []
