@@ -1,5 +1,10 @@
 """What Title Bout keeps between bouts, in a small file of its own (NAME):
 
+    "setup"  the set-up's choices at the last Start: {"red", "blue": a card's
+             path (null: the corner's default), "charts": a built-in set's name
+             or a chart file's path, "rounds", "rules": the rulings changed};
+             the next set-up opens on them, anything gone or out of range
+             back to its default, said nowhere
     "left"   where the screen of each bout left unfinished stood: [key, log
              entries shown], newest first. A record holds whole inputs, and one
              input (an answer mid-round) may play several exchanges: the screen
@@ -67,3 +72,51 @@ def shown(store, rec):
         if e[0] == k and isinstance(e[1], int) and e[1] >= 0:
             return e[1]
     return -1
+
+
+def remember(setup):
+    """At Start: the set-up's choices, for the next one."""
+    found = setup.found
+    sides = []
+    for side in (0, 1):
+        k = setup.pick[side]
+        sides.append(found[k][1] if k < len(found) else None)  # an own card not saved: this bout's only
+    store = setup.app.store
+    obj = read(store)
+    now = {"red": sides[0], "blue": sides[1], "charts": setup.chart_path(), "rounds": setup.rounds, "rules": setup.rules}
+    if obj.get("setup") != now:  # the same bout again writes nothing
+        obj["setup"] = now
+        _write(store, obj)
+
+
+def restore(setup, built_in, rules_from):
+    """The set-up opening: the last Start's choices where they still are."""
+    last = read(setup.app.store).get("setup")
+    if not isinstance(last, dict):
+        return
+    found = setup.found
+    sides = ("red", "blue")
+    for side in (0, 1):
+        for k in range(len(found)):
+            if found[k][1] == last.get(sides[side]):
+                setup.pick[side] = k
+    charts = last.get("charts")
+    if charts in built_in:
+        setup.chart_pick = built_in.index(charts)
+    for k in range(len(setup.chart_sets)):
+        if setup.chart_sets[k][1] == charts:
+            setup.chart_pick = len(built_in) + k
+    rounds = last.get("rounds")
+    if isinstance(rounds, int) and not isinstance(rounds, bool) and 4 <= rounds <= 15:
+        setup.rounds = rounds
+    rules = last.get("rules")
+    if isinstance(rules, dict) and rules:
+        from dicebox.titlebout import rules as tb  # only when some were changed: the set-up opens without it
+
+        new = dict(tb.NEW_BOUT)
+        for k in range(rules_from, len(tb.OPTIONS)):
+            name, default, allowed = tb.OPTIONS[k]
+            v = rules.get(name)
+            ok = (v is True or v is False) if allowed is bool else isinstance(v, str) and v in allowed
+            if ok and v != new.get(name, default):
+                setup.rules[name] = v

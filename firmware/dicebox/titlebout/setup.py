@@ -9,6 +9,7 @@ screen (titlebout_ui.py) in its place, which unloads this module: the fight
 runs without the set-up's code and the set-up without the fight's."""
 import sys
 
+from dicebox import call_once
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.compat import const
@@ -132,6 +133,7 @@ class Setup(Menu):
         self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
+        call_once("dicebox.titlebout.memo", "restore", self, _BUILT_IN, _RULES_FROM)  # the last bout's choices
         self.build()
 
     def _name(self, side):
@@ -181,6 +183,12 @@ class Setup(Menu):
         while text.width(row) > draw.W - 5:
             row = row[:-2] + "."
         return row
+
+    def chart_path(self):
+        """The chart set chosen: a built-in set's name, or its file's path."""
+        k = self.chart_pick
+        b = len(_BUILT_IN)
+        return self.chart_sets[k - b][1] if k >= b else _BUILT_IN[k]
 
     def _chart_name(self, k=None):
         k = self.chart_pick if k is None else k
@@ -302,6 +310,8 @@ class Setup(Menu):
 
     def begin(self):
         app = self.app
+        # kept for the next set-up, before the fight's code breaks up the heap
+        call_once("dicebox.titlebout.memo", "remember", self)
         # The fight's code first: its class and module dicts need the largest
         # blocks of the start, found before the cards and the game break up
         # the free heap (loaded after them, a small heap failed there).
