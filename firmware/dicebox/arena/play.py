@@ -15,7 +15,7 @@ from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
 from dicebox.arena.text import method, t, words_ru
-from dicebox.ui.fight import FightScreen, kept_label
+from dicebox.ui.fight import FightScreen
 
 _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
 _QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
@@ -164,6 +164,8 @@ class ArenaFight(FightScreen):
             g = self.game
             return "%s %d: %s%d, %d/%d" % (t("cup"), len(g.fighters), "Р" if words_ru() else "R", len(g.rounds),
                                            len(g.results), len(g.fighters) - 1)
+        from dicebox.ui.unfinished import kept_label  # loaded already: the leave runs in it
+
         g = self.game
         return kept_label(t("arena"), g.names[0], g.names[1], "%d-%d" % (g.hp[0], g.hp[1]))  # health, in order
 

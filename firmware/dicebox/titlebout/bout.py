@@ -17,7 +17,7 @@ from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
-from dicebox.ui.fight import FightScreen, kept_label
+from dicebox.ui.fight import FightScreen
 from dicebox.ui.home import unload
 from dicebox.ui.lang import t
 from dicebox.titlebout.text import tt
@@ -425,6 +425,8 @@ class TitleBoutScreen(FightScreen):
     def progress(self):
         """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12",
         both corners, red's first, and the points in their order."""
+        from dicebox.ui.keep import kept_label  # loaded already: the leave runs in it
+
         g = self.game
         pts = g.totals()
         return kept_label(tt("tb_round") % g.round, self.name(0), self.name(1), "%d-%d" % (pts[0], pts[1]))

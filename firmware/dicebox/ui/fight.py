@@ -18,24 +18,10 @@
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
 from dicebox.core.log import INPUT, ROLL
-from dicebox.ui import draw, lang, text
+from dicebox.ui import lang
 from dicebox.ui.app import Confirm, Screen
 from dicebox.ui.lang import t
 from dicebox.ui.session import Session
-
-
-def kept_label(head, a, b, tail=""):
-    """Home's row for a fight left unfinished: "head a-b tail" ("TB R3 Kid-Brandt
-    3-12"), the names cut so that the row up to them is seen whole beside
-    the others (the row starts "\u25b6 "); the tail is read as the selected
-    row scrolls, as History's."""
-    room = (draw.ROW_TEXT_W + 1) // text.SMALL.advance - 4 - len(head)  # "\u25b6 ", the spaces, the dash
-    while len(a) + len(b) > max(room, 2):
-        if len(a) > len(b):  # the longer name gives first
-            a = a[:-1]
-        else:
-            b = b[:-1]
-    return "%s %s-%s%s" % (head, a, b, " " + tail if tail else "")
 
 
 def _coin_label(v):

@@ -7,7 +7,7 @@ make one.
 """
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui import lang
+from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Confirm, Menu
 from dicebox.ui.lang import t
 
@@ -16,6 +16,20 @@ def name_of(rec):
     """A fight's label from its record alone: "Title Bout, 37 inputs"."""
     # whole formats: a short literal would be one more name interned for good
     return ("%s, %d ходов" if lang.LANG[0] == "ru" else "%s, %d inputs") % (t(rec.ruleset), len(rec.inputs))
+
+
+def kept_label(head, a, b, tail=""):
+    """Home's row for a fight left unfinished: "head a-b tail" ("TB R3 Kid-Brandt
+    3-12"), the names cut so that the row up to them is seen whole beside
+    the others (the row starts "\u25b6 "); the tail is read as the selected
+    row scrolls, as History's."""
+    room = (draw.ROW_TEXT_W + 1) // text.SMALL.advance - 4 - len(head)  # "\u25b6 ", the spaces, the dash
+    while len(a) + len(b) > max(room, 2):
+        if len(a) > len(b):  # the longer name gives first
+            a = a[:-1]
+        else:
+            b = b[:-1]
+    return "%s %s-%s%s" % (head, a, b, " " + tail if tail else "")
 
 
 def save_current(app, rec=None):
