@@ -27,6 +27,7 @@ _CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", 
 # "dicebox"; "demo" is the first invented set, which saved bouts name.
 _BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.ui.session"))
+_RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
 # titlebout/rules.py's SIDES, its corners' option names (a test holds them equal):
@@ -364,9 +365,6 @@ class Setup(Menu):
                 path = self.found[k][1]
                 msg = path[path.rfind("/") + 1:] + msg[len(where):]  # the file's name, as cards.py names it
         self.app.push(Message(self.app, t("error"), msg))
-
-
-_RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
 class Rules(Menu):
