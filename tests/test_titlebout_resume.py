@@ -114,3 +114,22 @@ def test_exchange_steps_and_a_bout_shown_whole_keep_no_frame():
     d.press(B.BACK)
     d.press(B.OK)
     assert store.read_text(memo.NAME) is None  # all shown: a resume shows it all anyway
+
+
+def test_with_ok_stepping_exchanges_a_power_cut_shows_all_the_screen_showed():
+    store = memory_store()
+    d = device(store=store, step="exchange")
+    new_bout(d, red=None, blue=None, assisted=True)
+    f = d.app.stack[1]
+    while top(d) == "NumberPicker":
+        d.press(B.OK)
+    d.press(B.OK, 900)
+    d.press(B.UP)
+    d.press(B.OK)  # the answer: the round plays on to the next question, all of it shown
+    assert top(d) == "NumberPicker" and f.shown == len(f.game.log)
+    log = f.game.log
+    last_input = max(k for k in range(len(log)) if log.entry(k)[0] == INPUT)
+    assert exchanges_after(f, last_input + 2) >= 1
+    d2 = device(store=store, step="exchange")
+    g = d2.app.top
+    assert top(d2) == "TitleBoutScreen" and (g.shown, g.shown_state()) == (f.shown, f.shown_state())

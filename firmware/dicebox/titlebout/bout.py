@@ -144,8 +144,8 @@ class TitleBoutScreen(FightScreen):
         self.step_exchange = app.settings["step"] == "exchange"
         self.rush = False  # hold OK: show the rest of the round at once
         self.undoing = False
-        if view is None:
-            self._rebuild()
+        if view is None or self.step_exchange:
+            self._rebuild()  # a new bout; or OK steps exchanges: each input showed all it played
         else:
             self._rebuild(view if 0 <= view <= len(self.game.log) else self._last_exchange_end())
 
@@ -168,7 +168,7 @@ class TitleBoutScreen(FightScreen):
     def kept(self):
         """The bout is left (ui/keep.py): the frame on screen is kept, unless a
         resume would come back on it anyway."""
-        if self.shown != self._last_exchange_end():
+        if not self.step_exchange and self.shown != self._last_exchange_end():
             from dicebox import call_once
 
             call_once("dicebox.titlebout.memo", "leave", self.app.store, self.session.rec, self.shown)
