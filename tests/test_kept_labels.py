@@ -7,7 +7,7 @@ from test_titlebout_ui import ANT, HAG, device, new_bout, top
 from dicebox import buttons as B
 from dicebox.core import record
 from dicebox.ui import draw, text
-from dicebox.ui.keep import kept_label
+from dicebox.ui.unfinished import kept_label
 from host_sim.memstore import memory_store
 
 

@@ -166,7 +166,7 @@ class TitleBoutScreen(FightScreen):
         return len(log)
 
     def kept(self):
-        """The bout is left (ui/keep.py): the frame on screen is kept, unless a
+        """The bout is left (ui/unfinished.py): the frame on screen is kept, unless a
         resume would come back on it anyway."""
         if not self.step_exchange and self.shown != self._last_exchange_end():
             from dicebox import call_once
@@ -425,7 +425,7 @@ class TitleBoutScreen(FightScreen):
     def progress(self):
         """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12",
         both corners, red's first, and the points in their order."""
-        from dicebox.ui.keep import kept_label  # loaded already: the leave runs in it
+        from dicebox.ui.unfinished import kept_label  # loaded already: the leave runs in it
 
         g = self.game
         pts = g.totals()
