@@ -143,3 +143,16 @@ def test_every_line_names_modules_that_exist_and_fold_only_its_own_rule_sets():
             assert modes.mode_of(ruleset) is mode
         assert set(mode[modes.FOLDS]) <= set(modes.rulesets(mode))
     assert [m for m in modes.tasks()] == [("dicebox.larp.timer", "wounds.rec")]
+
+
+def test_the_boot_check_runs_a_modes_check_only_while_its_files_are_there(monkeypatch):
+    from dicebox.larp import journal
+    from dicebox.store import Store
+
+    seen = []
+    monkeypatch.setattr(journal, "check", seen.append)  # loaded already: call_once finds this one
+    store = memory_store()  # a power-on with a bare flash
+    assert seen == []  # no LARP file: LARP's code stays off the boot
+    store.write_text("wounds.clk", "1000")  # a leftover clock
+    Store(store.root, store.os, store.open)  # the next power-on
+    assert len(seen) == 1

@@ -13,8 +13,8 @@ task and the flash's boot check all come from it. Adding a mode is its folder
     folds     rule sets whose finished records fold into one History entry a power-on
     task      "module:file": a background task, its module's load(app) run at boot while
               the file is on the flash
-    check     the module whose check(store) runs in the flash's boot check: the files
-              the mode keeps beside its records are its own to check
+    check     "module:prefix": the files the mode keeps beside its records start with
+              prefix; while one is on the flash, the boot check runs module's check(store)
 """
 from dicebox import load
 from dicebox.core.game import RecordError
@@ -23,7 +23,7 @@ MODES = (
     # label      package      rulesets                                          opens     plays     folds                 task                check
     ("dice",      "dice",      ("dice:rules",),                                  "screen", "screen", ("dice",),            None,               None),
     ("titlebout", "titlebout", ("titlebout:rules",),                             "setup",  "bout",   (),                   None,               None),
-    ("larp",      "larp",      ("boxing", "duel", "shoot", "stealth", "wounds"), "menu",   "menu",   ("shoot", "stealth"), "timer:wounds.rec", "journal"),
+    ("larp",      "larp",      ("boxing", "duel", "shoot", "stealth", "wounds"), "menu",   "menu",   ("shoot", "stealth"), "timer:wounds.rec", "journal:wounds."),
     ("arena",     "arena",     ("arena:rules", "arena_cup:cup"),                 "setup",  "setup",  (),                   None,               None),
 )
 LABEL, PACKAGE, RULESETS, OPENS, PLAYS, FOLDS, TASK, CHECK = 0, 1, 2, 3, 4, 5, 6, 7

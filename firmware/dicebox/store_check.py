@@ -16,7 +16,8 @@ from dicebox.store import CURRENT, SETTINGS
 
 
 def check_all(st):
-    for name in st._names():
+    names = st._names()
+    for name in names:
         if name.endswith(".tmp"):
             st._remove(name)  # an interrupted write: the old file is intact
     _check_settings(st)
@@ -28,8 +29,11 @@ def check_all(st):
         _check_record(st, name, True)
     _drop_finished_current(st)
     for mode in MODES:
-        if mode[CHECK]:  # the files a mode keeps beside its records
-            call_once("dicebox.%s.%s" % (mode[PACKAGE], mode[CHECK]), "check", st)
+        module, _, prefix = (mode[CHECK] or "").partition(":")
+        for name in names:  # the files a mode keeps beside its records: its code loads only for them
+            if prefix and name.startswith(prefix):
+                call_once("dicebox.%s.%s" % (mode[PACKAGE], module), "check", st)
+                break
 
 
 def _check_settings(st):
