@@ -269,7 +269,8 @@ def test_settings_open_only_from_home_so_the_arena_menu_never_sees_a_language_ch
     # language cannot change under it (docs/rules/arena.md U16).
     sources = {p.name: p.read_text(encoding="utf-8") for p in (FIRMWARE / "dicebox").rglob("*.py")}
     assert [name for name, src in sources.items() if "SettingsScreen(app" in src] == ["home.py"]
-    assert sorted(name for name, src in sources.items() if "apply_settings(" in src) == ["app.py", "settings_ui.py"]
+    # home.py applies the saved settings at boot, before any screen; settings_ui when they change
+    assert sorted(name for name, src in sources.items() if "apply_settings(" in src) == ["app.py", "home.py", "settings_ui.py"]
 
 
 _MP_SAY = """
