@@ -73,7 +73,7 @@ def test_fight_duel_firearms_tosses_for_the_shooter_unless_told_the_challenger_s
         shooters.add([e for e in t["log"] if e.get("event") == "cycle"][0]["args"][0])
     assert shooters == {1, 2}
     code, out, _ = cli("fight", "duel", "--weapon", "firearms", "--first", "challenger", "--dice", "1,6")
-    assert "coin" not in out and "duellist 1 attacks: difference -5, the attack fails" in out
+    assert "coin" not in out and "duellist 1 shoots: difference -5, a miss" in out
     t = json.loads(cli("fight", "duel", "--seed", "1", "--json")[1])
     assert t["options"]["first"] == "challenger"  # melee: the challenger attacks first
 

@@ -121,10 +121,12 @@ class Game(_Game):
         if name == "first":
             return "coin: duellist %d %s" % (a, "shoots" if self.options["weapon"] == "firearms" else "attacks first")
         if name == "cycle":
+            shot = self.options["weapon"] == "firearms"  # a shot hits or misses; an attack may fail
             if c == larp.MISS:
-                return "duellist %d attacks: difference %d, the attack fails" % (a, b)
-            return "duellist %d attacks: difference %d, duellist %d wounded in the %s (%s)" % (
-                a, b, 3 - a, larp.HIT_NAMES[c], larp.KIND_NAMES[larp.hit_wound(c)])
+                return "duellist %d %s: difference %d, %s" % (a, "shoots" if shot else "attacks", b,
+                                                            "a miss" if shot else "the attack fails")
+            return "duellist %d %s: difference %d, duellist %d wounded in the %s (%s)" % (
+                a, "shoots" if shot else "attacks", b, 3 - a, larp.HIT_NAMES[c], larp.KIND_NAMES[larp.hit_wound(c)])
         if name == "end":
             if self.method == "refused":
                 return "no duel"

@@ -133,14 +133,18 @@ class DuelScreen(FightScreen):
             big_line(c, L("roll_ok"), 24)
         if last is not None:
             i, _, a, diff, hit = last
+            dice = "%d-%d=%d" % (roll_before(g, i, 2), roll_before(g, i, 1), diff)
             if not over:
                 text.draw_center(c, "%s %d > %d" % (L("attack"), a, 3 - a), 11)  # the cycle shown
-                text.draw_center(c, "%d-%d=%d" % (roll_before(g, i, 2), roll_before(g, i, 1), diff), 20, text.MEDIUM)
-            if hit == larp.MISS:
-                note = L("fails")
-            else:
+                text.draw_center(c, dice, 20, text.MEDIUM)
+            if hit != larp.MISS:
                 note = "%d: %s" % (3 - a, label(LT.HITS, hit))
-            text.draw_center(c, note, 37)
+            elif g.options["weapon"] == "firearms":
+                note = label(LT.HITS, hit)  # a shot misses; "attack fails" is the melee's word
+            else:
+                note = L("fails")
+            # the end keeps its dice in view: a firearms duel's one roll shows only here
+            text.draw_center(c, dice + "  " + note if over else note, 37)
         if g.method == "refused":
             return
         for d in (1, 2):

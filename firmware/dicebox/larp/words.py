@@ -27,7 +27,7 @@ REACTIONS = (
 )
 # Where a firearm or duel hit lands (hit codes of larp/common.py).
 HITS = (
-    ("miss", "мимо"),
+    ("miss", "промах"),
     ("left arm", "левая рука"),
     ("right arm", "правая рука"),
     ("left leg", "левая нога"),
