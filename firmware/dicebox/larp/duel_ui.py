@@ -49,6 +49,8 @@ class DuelMenu(Menu):
 class DuelScreen(FightScreen):
     """The challenge (UP/DOWN accept/refuse, OK), then OK rolls each cycle."""
 
+    SET_UP = 1  # the challenge's answer: a duel left before its first roll is not kept
+
     def __init__(self, app, rec):
         FightScreen.__init__(self, app, rec)
         self.refuse = False

@@ -28,6 +28,8 @@ class StealthScreen(FightScreen):
     """OK starts the count (a beep a beat, the display stays on), OK stops it;
     running through four counts completes the attack."""
 
+    SET_UP = 1  # the target: left before the count, nothing happened to keep
+
     def __init__(self, app, rec):
         FightScreen.__init__(self, app, rec)
         self.counting = False

@@ -13,7 +13,8 @@
       finish_resumed()         a resumed fight that had already ended: into History
       long BACK                "Undo last input?" (OK yes, BACK no)
       BACK click               leaves; an unfinished fight asks first and stays
-                               saved for Resume, so no stray press loses it
+                               saved for Resume, so no stray press loses it; one
+                               with no input past its SET_UP ones is let go
 """
 from dicebox import buttons as B
 from dicebox.core import dice as _dice
@@ -30,10 +31,11 @@ def _coin_label(v):
 
 class FightScreen(Screen):
     TABLE_DICE = True  # False: the box rolls even when Settings say table dice
+    SET_UP = 0  # first inputs that only set the fight up (a challenge answered): left with no more, it is not kept
 
     def __init__(self, app, rec, session=None):
         Screen.__init__(self, app)
-        self.session = session or Session(app, rec, self.TABLE_DICE)
+        self.session = session or Session(app, rec, self.TABLE_DICE, self.SET_UP)
         self.done = self.session.over  # History already has it (resumed finished fights never reach here)
 
     @property
@@ -120,7 +122,7 @@ class FightScreen(Screen):
             self.changed()
 
     def leave(self):
-        if self.done or not self.session.rec.inputs:
+        if self.done or not self.session.kept():
             if not self.done:
                 self.session.abandon()
             self.app.pop()

@@ -16,9 +16,10 @@ from dicebox.ui.home import unload_new
 
 
 class Session:
-    def __init__(self, app, rec, table_ok=True):
+    def __init__(self, app, rec, table_ok=True, set_up=0):
         self.app = app
         self.rec = rec
+        self.set_up = set_up  # first inputs that only set the fight up: with no more, it is not kept
         # table_ok False: the box always rolls (a secret deal must not come from the table)
         self.ask = table_ok and app.settings["dice_source"] == "table" and rec.ruleset != "dice"
         try:
@@ -62,8 +63,14 @@ class Session:
             raise
         self.need = None
         self.pending = None
-        self.save()
+        if self.kept():
+            self.save()
         return True
+
+    def kept(self):
+        """True once the fight holds more than its set-up: only then is it saved,
+        kept when left, resumed after a power cut."""
+        return len(self.rec.inputs) > self.set_up
 
     def enter_die(self, value):
         """The players' roll for `need`; then the pending input is tried again."""
@@ -77,7 +84,10 @@ class Session:
         self.rec, self.game = self._rebuilt(_record.undone, self.rec)
         self.need = None
         self.pending = None
-        self.save()
+        if self.kept():
+            self.save()
+        else:
+            self.abandon()  # nothing played is left: a power cut must not resume it
         return True
 
     def _rebuilt(self, build, rec):

@@ -46,8 +46,8 @@ def save_current(app, rec=None):
         store.set_aside("current.json", "could not be resumed (%s)" % e)
         return
     text = None
-    if rec is not None and old.dumps() == rec.dumps():
-        return  # the same fight, written another way (a file from elsewhere): resumed, not another
+    if not old.inputs or rec is not None and old.dumps() == rec.dumps():
+        return  # nothing played in it; or the same fight, written another way (a file from elsewhere)
     label = name_of(old)
     old = None
     save(store, label, None)
