@@ -85,9 +85,9 @@ def test_wounds_script_prints_each_escalation_with_its_time(tmp_path):
     roster.write_text("Anna\nBoris\n", encoding="utf-8")
     code, out, err = cli("wounds", "--script", str(script), "--roster", str(roster))
     assert code == 0, err
-    assert "0:20:00 ALERT: wound 2 of 2 Boris became mortal" in out
-    assert "0:30:00 ALERT: wound 1 of 1 Anna became heavy" in out
-    assert "0:45:00 ALERT: wound 1 of 1 Anna became mortal" in out
+    assert "0:20:00 ALERT: the 1st wound of participant 2 Boris (session wound 2) became mortal" in out
+    assert "0:30:00 ALERT: the 1st wound of participant 1 Anna (session wound 1) became heavy" in out
+    assert "0:45:00 ALERT: the 1st wound of participant 1 Anna (session wound 1) became mortal" in out
     assert out.index("0:20:00") < out.index("0:30:00") < out.index("1:00:00 list")
 
 
@@ -145,8 +145,8 @@ def test_wounds_script_first_aid_and_medical_help_per_wound(tmp_path):
     assert code == 0, err
     assert "0:05:00 first aid to 1 Anna: light wound 3 stops" in out
     assert "0:06:00 medical help to 1 Anna: heavy wound 2 stops" in out
-    assert "0:30:00 ALERT: wound 1 of 1 Anna became heavy" in out  # wound 1 had no help
-    assert "wound 2 of 1 Anna became" not in out and "wound 3 of 1 Anna became" not in out
+    assert "0:30:00 ALERT: the 1st wound of participant 1 Anna (session wound 1) became heavy" in out  # wound 1 had no help
+    assert out.count("ALERT") == 2  # wound 1 heavy, then mortal: 2 and 3 were helped
 
 
 def test_an_all_digit_roster_name_is_refused_so_numbers_mean_numbers(tmp_path):

@@ -12,8 +12,12 @@ Script: one event a line, `#` starts a comment, blank lines are ignored.
 P is a participant number or a roster name (a roster name is never all
 digits); W is a wound's number in the session, as the transcript prints it.
 Times never go backwards.
-Every event and every escalation is printed with its session time.
+Every event and every escalation is printed with its session time; an
+escalation says whose wound and which of his it is, and its number W:
+    0:15:00 ALERT: the 2nd wound of participant 40 #40 (session wound 7) became mortal
 """
+import argparse
+
 from dicebox.core import record
 from dicebox.larp import common as larp
 from dicebox.larp import wounds as W
@@ -43,7 +47,8 @@ FORM = "[H:]MM:SS EVENT ..., EVENT one of " + ", ".join(VERBS)
 
 
 def register(sub):
-    p = sub.add_parser("wounds", help="replay a LARP wound-tracker script on a simulated clock")
+    p = sub.add_parser("wounds", help="replay a LARP wound-tracker script on a simulated clock",
+                       description=__doc__.split("\n", 1)[1].strip(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--script", required=True, metavar="FILE", help="the timeline of wounds and help")
     p.add_argument("--roster", metavar="FILE", help="participants' names, one a line")
     p.add_argument("--participants", type=larp_cli.int_arg("--participants", 1, larp.MAX_PARTICIPANTS), default=30,

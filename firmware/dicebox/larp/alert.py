@@ -17,6 +17,26 @@ from dicebox.ui.lang import LANG
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
 _TITLE = ("ALERT", "ТРЕВОГА")
 _ACK = ("OK: acknowledge", "ОК: принято")
+_WOUND = ("wound", "ранение")
+
+
+def line(game, name_of, i, ru):
+    """Wound i's alert line, in 21 characters: "40 Boris mortal", and which of
+    his wounds when he has more than one ("40 mortal (2nd wound)"): two alike
+    lines read as one alert shown twice. The name is left out first when it does not fit."""
+    p = game.who[i]
+    name = name_of(p)
+    kind = WOUNDS[game.kind[i]][ru]
+    n, of = game.nth(i)
+    if of < 2:
+        return ("%d %s %s" % (p, name, kind) if name else "%d %s" % (p, kind))[:21]
+    nth = "%d-е" % n if ru else W.ordinal(n)
+    word = _WOUND[ru]
+    for s in (("%d %s %s (%s %s)" % (p, name, kind, nth, word), "%d %s %s (%s)" % (p, name, kind, nth)) if name else ()) + (
+            "%d %s (%s %s)" % (p, kind, nth, word), "%d %s (%s)" % (p, kind, nth)):
+        if len(s) <= 21:
+            return s
+    return s[:21]
 
 
 class AlertScreen(Screen):
@@ -64,9 +84,6 @@ class AlertScreen(Screen):
         game = self.tr.game
         y = 19
         for i in game.alerts()[-3:]:
-            p = game.who[i]
-            name = self.tr.name(p)
-            line = "%d %s%s" % (p, name + " " if name else "", WOUNDS[game.kind[i]][ru])
-            text.draw_center(c, line[:21], y, text.SMALL, ink)
+            text.draw_center(c, line(game, self.tr.name, i, ru), y, text.SMALL, ink)
             y += 10
         text.draw_center(c, _ACK[ru], 55, text.SMALL, ink)

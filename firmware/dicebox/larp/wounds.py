@@ -51,6 +51,11 @@ _MINUTE = const(60000)
 _RANK = const((0, 1, 2, 4, 5, 3))  # by kind: which wound a row without a timer shows (dead over all)
 
 
+def ordinal(n):
+    """'1st', '2nd', '3rd', '11th' ... in English."""
+    return "%d%s" % (n, "th" if 10 <= n % 100 <= 20 else ("th", "st", "nd", "rd")[n % 10] if n % 10 < 4 else "th")
+
+
 def _order(row):
     """Running timers first, nearest first; then the rest by participant."""
     return row[0] if row[0] >= 0 else _NO_TIMER - 100 + row[1]
@@ -212,6 +217,18 @@ class Game(_Game):
     def choices(self):
         """Wound ids waiting for the player's choice (dies or stays heavy)."""
         return [i for i in range(len(self.kind)) if self.kind[i] == larp.MORTAL]
+
+    def nth(self, i):
+        """(n, of): wound i is its participant's n-th wound of `of` given him so far
+        in the session: which one, for an alert or a transcript line."""
+        p = self.who[i]
+        n = of = 0
+        for j in range(len(self.who)):
+            if self.who[j] == p:
+                of += 1
+                if j <= i:
+                    n = of
+        return n, of
 
     def wounds_of(self, p):
         return [(i, self.kind[i]) for i in range(len(self.who)) if self.who[i] == p and self.kind[i]]
@@ -387,7 +404,8 @@ class Game(_Game):
         if name in ("light", "heavy", "mortal"):
             return at + "%s wound to %s (wound %d)" % (name, who, a + 1)
         if name.startswith("became"):
-            return at + "ALERT: wound %d of %s %s" % (a + 1, who, name)
+            # in words: whose, and which of his wounds ("wound 13 of 13 #13" read as a count)
+            return at + "ALERT: the %s wound of participant %s (session wound %d) %s" % (ordinal(self.nth(a)[0]), who, a + 1, name)
         if name in ("dies", "stays heavy"):
             return at + "%s %s (mortal wound %d)" % (who, "dies" if name == "dies" else "stays heavily wounded to the end", a + 1)
         return _Game.describe(self, name, a, b, c)

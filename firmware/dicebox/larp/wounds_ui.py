@@ -238,12 +238,16 @@ class TrackerScreen(Screen):
                 line = L("end_session")
             else:
                 left, p, kind, count = rows[k - 1]
+                who = tr.name(p)[:4]
+                if count > 1:  # his wounds on one row: how many, in the name's last characters
+                    times = "\u00d7%d" % count
+                    who = who[:4 - len(times)] + times
                 if left >= 0:
-                    line = "%2d %-4s %5s %s" % (p, tr.name(p)[:4], larp.mmss(left), label(KIND_SHORT, kind))
+                    line = "%2d %-4s %5s %s" % (p, who, larp.mmss(left), label(KIND_SHORT, kind))
                 elif kind == larp.MORTAL:
-                    line = "%2d %-4s %s %s" % (p, tr.name(p)[:4], L("choose")[:5], label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s %s" % (p, who, L("choose")[:5], label(KIND_SHORT, kind))
                 else:
-                    line = "%2d %-4s %s" % (p, tr.name(p)[:4], label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s" % (p, who, label(KIND_SHORT, kind))
             y = draw.HEADER + i * _ROW
             if k == self.sel:
                 c.fill_rect(0, y, draw.W - 3, _ROW, 1)
