@@ -332,7 +332,11 @@ class Storm:
         for task in tasks:
             self.check_task(task)
         fight = top_session is not None and not top_done and top_session.rec.inputs
-        if fight:
+        if fight and not top_session.kept():
+            # only its set-up (a challenge answered, a target named): nothing is saved
+            if self.store.exists("current.json"):
+                self.fail("the %s fight on screen holds only its set-up, yet current.json is there" % top_session.rec.ruleset)
+        elif fight:
             # the fight on screen is the one saved, byte for byte: its text, written piece
             # by piece, against the file read as it goes (neither is ever whole on the
             # heap). Table dice entered for an input that is not complete yet are saved
