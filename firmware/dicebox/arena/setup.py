@@ -12,6 +12,7 @@ from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
 from dicebox.arena.text import t
 from dicebox.ui.home import unload
+from dicebox.ui.text import non_ascii
 
 # the roster screens and pickers, and the fighters file's code: loaded while
 # one is open (or the file is read or written), not while a fight runs
@@ -43,10 +44,13 @@ def _play():
 
 def start(app):
     menu = ArenaMenu(app)
-    from dicebox.ui import letters  # names with letters the box draws otherwise: said once
+    names = [f[0] for f in menu.fighters]
+    said = None
+    if non_ascii(names):
+        from dicebox.ui import letters  # names with letters the box draws otherwise: said once
 
-    said = letters.notice(app, [f[0] for f in menu.fighters])
-    unload(("dicebox.ui.letters",))
+        said = letters.notice(app, names)
+        unload(("dicebox.ui.letters",))
     if menu.error is None and said is None:
         return menu
     app.push(menu)

@@ -108,6 +108,8 @@ def start(app):
 
 def _letters(app, names):
     """A notice of the names with letters the box draws otherwise, or None."""
+    if not text.non_ascii(names):
+        return None
     from dicebox.ui import letters
 
     said = letters.notice(app, names)
@@ -134,7 +136,8 @@ class Setup(Menu):
         self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
-        call_once("dicebox.titlebout.memo", "restore", self, _BUILT_IN, _RULES_FROM)  # the last bout's choices
+        if app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
+            call_once("dicebox.titlebout.memo", "restore", self, _BUILT_IN, _RULES_FROM)  # the last bout's choices
         self.build()
 
     def _name(self, side):

@@ -21,7 +21,7 @@ save heap.
 """
 from array import array
 
-from dicebox.core.compat import code_at, size
+from dicebox.core.compat import code_at, size, utf8
 from dicebox.ui import fontdata
 
 try:
@@ -178,3 +178,11 @@ def draw_center(canvas, s, y, font=SMALL, color=1, x0=0, x1=128):
     x = x0 + (x1 - x0 - width(s, font)) // 2
     draw(canvas, s, x, y, font, color)
     return x
+
+
+def non_ascii(names):
+    """True if a name has a letter beyond ASCII: only then a set-up loads ui/letters.py."""
+    for name in names:
+        if len(utf8(name)) != len(name):
+            return True
+    return False
