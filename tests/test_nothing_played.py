@@ -48,7 +48,7 @@ def test_a_duel_left_after_a_roll_is_still_kept(tmp_path):
     assert top(d) == "Confirm"
     d.press(B.OK)
     home(d)
-    assert kept_rows(d) == ["\u25b6 Duel, cycle 2"]
+    assert kept_rows(d) == ["\u25b6 Duel, cycle 2: 0-1"]  # both duellists' wounds (docs/rules/ui-text.md U17)
 
 
 def test_a_stealth_attack_left_with_its_target_named_is_not_kept(tmp_path):

@@ -8,8 +8,9 @@ checked after each press against what the screens promise (README, docs/hardware
 - BACK on an unfinished fight asks "Leave the fight?" and leaves it on screen; a
   fight with inputs leaves the stack only after OK on that question (a running
   stealth count takes no BACK until it is stopped), and is then
-  kept on Home with its record, or when it is finished (in History) or has no
-  input yet. A dice session (no fight) goes into History when left.
+  kept on Home with its record, or when it is finished (in History) or has
+  nothing played in it (no input past its set-up: docs/rules/larp.md U6a).
+  A dice session (no fight) goes into History when left.
 - Home is at the bottom of the stack, and only there.
 
 Hypothesis shrinks a walk that breaks one to its shortest."""
@@ -81,7 +82,7 @@ class Walk:
         assert not [s for s in app.stack[1:] if _name(s) == "Home"], where
         if b == B.BACK and ms < HOLD_MS and top is not before[0]:
             if isinstance(top, FightScreen):
-                if top.session.rec.inputs and not _over(top):  # given to and unfinished: asked, and still there
+                if len(top.session.rec.inputs) > top.SET_UP and not _over(top):  # played and unfinished: asked, still there
                     counting = app.top is top and getattr(top, "counting", False)  # BACK waits for a stealth count
                     assert top in app.stack and (counting or _name(app.top) == "Confirm"
                                                  and app.top.question == t("leave_q")), where
@@ -93,8 +94,8 @@ class Walk:
                 assert top not in app.stack, "BACK did not leave %s%s" % (_name(top), where)
         for screen in fights:
             rec = screen.session.rec
-            if screen in app.stack or not rec.inputs:
-                continue
+            if screen in app.stack or len(rec.inputs) <= getattr(screen, "SET_UP", 0):
+                continue  # nothing played in it (only set up): let go unasked, not kept (docs/rules/larp.md U6a)
             over = _over(screen)
             if isinstance(screen, FightScreen):
                 asked = b == B.OK and ms < HOLD_MS and _name(top) == "Confirm" and top.question == t("leave_q") \

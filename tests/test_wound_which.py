@@ -25,7 +25,7 @@ def wound(d, p, kind):
 
 @pytest.mark.parametrize("lang,first,second,alone", [
     ("en", "30 mortal (1st wound)", "30 mortal (2nd wound)", "3 mortal"),
-    ("ru", "30 смертельное (1-е)", "30 смертельное (2-е)", "3 смертельное"),
+    ("ru", "30 смертельная (1-я)", "30 смертельная (2-я)", "3 смертельная"),
 ])
 def test_two_wounds_are_counted_on_the_row_and_the_alerts_say_which(lang, first, second, alone):
     d = device(lang)
@@ -49,7 +49,7 @@ def test_an_alert_line_keeps_the_name_when_it_fits_and_fits_the_glass():
     lines = [[alert.line(g, name, i, ru) for i in g.alerts()] for ru in (0, 1)]
     assert lines[0] == ["2 Boris mortal (1st)", "2 Boris mortal (2nd)", "3 mortal (1st wound)", "3 mortal (2nd wound)",
                         "1 Anna mortal"]
-    assert lines[1][:2] == ["2 смертельное (1-е)", "2 смертельное (2-е)"] and lines[1][4] == "1 Anna смертельное"
+    assert lines[1][:2] == ["2 смертельная (1-я)", "2 смертельная (2-я)"] and lines[1][4] == "1 Anna смертельная"
     assert all(len(s) <= 21 for s in lines[0] + lines[1])
 
 

@@ -14,7 +14,8 @@ and kept, to hNNNNNN.rec (or joins fNNNNNN.rec, a fold) when finished, between
 Anything else is a fight lost.
 """
 
-DELETE_Q = ("Delete for good?", "Удалить навсегда?")  # ui/unfinished.py's question, en and ru
+DELETE_Q = ("Delete for good?", "Удалить навсегда?")
+UNDO_Q = ("Undo last input?", "Отменить ввод?")  # an undo back to no input removes the fight (larp.md U6a)  # ui/unfinished.py's question, en and ru
 _FIGHT = ("u", "h", "f")
 
 
@@ -80,7 +81,9 @@ def follow(lines):
                 if any(fight in there for there in where.values()):
                     continue  # filed or kept just before
                 fight.story.append("removed %d ms" % at)
-                fight.fate = "abandoned before any input" if p[-1] == "empty" else "LOST: current.json removed"
+                undone = before is not None and before.split()[0] == "YES" and before[4:].startswith(UNDO_Q)
+                fight.fate = ("abandoned before any input" if p[-1] == "empty" else
+                              "undone to no input" if undone else "LOST: current.json removed")
             elif made is not None and name[0] == "u":
                 # a resume: the kept fight is the one in current.json now, not a new one
                 fights.remove(made)

@@ -55,10 +55,20 @@ class LoggedFs:
             out("FS mv", old[1:], new[1:], vb.clock_ms)
 
     def remove(self, path):
-        empty = not path.endswith(".tmp") and self._no_inputs(path)
+        empty = not path.endswith(".tmp") and (self._no_inputs(path) or self._set_up_only(path))
         self.fs.remove(path)
         if not path.endswith(".tmp"):
             out("FS rm", path[1:], vb.clock_ms, "empty" if empty else "")
+
+    def _set_up_only(self, path):
+        # a duel's or a stealth attack's one input that only sets it up (their screens'
+        # SET_UP): let go with nothing played, as an empty one (docs/rules/larp.md U6a)
+        with self.fs.open(path, "rb") as f:
+            head = f.read(600)
+        if len(head) >= 600 or not (b'"ruleset":"duel"' in head or b'"ruleset":"stealth"' in head):
+            return False
+        i = head.find(b'"inputs":[')
+        return i >= 0 and b"," not in head[i + 10 : head.find(b"]", i)]
 
     def _no_inputs(self, path):
         # read in small pieces: a long record must not need a block of its size

@@ -17,7 +17,7 @@ from dicebox.ui.lang import LANG
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
 _TITLE = ("ALERT", "ТРЕВОГА")
 _ACK = ("OK: acknowledge", "ОК: принято")
-_WOUND = ("wound", "ранение")
+_WOUND = ("wound", "рана")
 
 
 def line(game, name_of, i, ru):
@@ -27,10 +27,12 @@ def line(game, name_of, i, ru):
     p = game.who[i]
     name = name_of(p)
     kind = WOUNDS[game.kind[i]][ru]
+    if ru and kind.endswith(" рана"):
+        kind = kind[:-5]  # "40 смертельная (2-я)": the alert is of wounds, and the line has 21 characters
     n, of = game.nth(i)
     if of < 2:
         return ("%d %s %s" % (p, name, kind) if name else "%d %s" % (p, kind))[:21]
-    nth = "%d-е" % n if ru else W.ordinal(n)
+    nth = "%d-я" % n if ru else W.ordinal(n)
     word = _WOUND[ru]
     for s in (("%d %s %s (%s %s)" % (p, name, kind, nth, word), "%d %s %s (%s)" % (p, name, kind, nth)) if name else ()) + (
             "%d %s (%s %s)" % (p, kind, nth, word), "%d %s (%s)" % (p, kind, nth)):
