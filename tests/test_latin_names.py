@@ -22,6 +22,7 @@ from dicebox.ui import text as T  # noqa: E402
 from host_sim import fb  # noqa: E402
 from host_sim.device import Device, Platform  # noqa: E402
 from host_sim.memstore import memory_store  # noqa: E402
+from test_titlebout_ui import open_item as open_row  # noqa: E402
 
 FIGHTERS = ROOT / "firmware" / "data" / "titlebout" / "fighters"
 LATIN = [chr(c) for c in range(0xC0, 0x180) if unicodedata.category(chr(c)).startswith("L")]
@@ -77,16 +78,6 @@ def card(name, path):
 
 def device(**kw):
     return Device(store=memory_store(), platform=Platform(b"\x00\x00\x00\x05", **kw))
-
-
-def open_row(d, label):
-    menu = d.app.top
-    for _ in range(len(menu.items)):
-        if menu.items[menu.sel][0].startswith(label):
-            d.press(B.OK)
-            return
-        d.press(B.DOWN)
-    raise AssertionError(label)
 
 
 def home(d):
