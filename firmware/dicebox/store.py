@@ -11,7 +11,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
 from dicebox import call_once
-from dicebox import settings as S
+from dicebox import settings
 from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
 from dicebox.modes import folds as _folds
@@ -201,10 +201,10 @@ class Store:
                 obj = loads(text)
             except ValueError:
                 obj = None
-        return S.merge_valid(obj)
+        return settings.merge_valid(obj)
 
     def save_settings(self, values):
-        self.write_text(SETTINGS, dumps(S.check(values)))
+        self.write_text(SETTINGS, dumps(settings.check(values)))
 
     # the unfinished fight ------------------------------------------------------
     def current(self):

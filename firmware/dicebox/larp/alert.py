@@ -5,8 +5,8 @@ Apart from the tracker's screens: with them came the LARP menu and its labels,
 too much heap over another mode's fight; the alert needs its own two lines
 and the wound kinds (larp/common.py, loaded with the rules).
 """
-from dicebox import buttons as B
-from dicebox.larp import wounds as W
+from dicebox import buttons
+from dicebox.larp import wounds
 from dicebox.core.compat import const
 from dicebox.larp.common import WOUNDS
 from dicebox.ui import text
@@ -32,7 +32,7 @@ def line(game, name_of, i, ru):
     n, of = game.nth(i)
     if of < 2:
         return ("%d %s %s" % (p, name, kind) if name else "%d %s" % (p, kind))[:21]
-    nth = "%d-я" % n if ru else W.ordinal(n)
+    nth = "%d-я" % n if ru else wounds.ordinal(n)
     word = _WOUND[ru]
     for s in (("%d %s %s (%s %s)" % (p, name, kind, nth, word), "%d %s %s (%s)" % (p, name, kind, nth)) if name else ()) + (
             "%d %s (%s %s)" % (p, kind, nth, word), "%d %s (%s)" % (p, kind, nth)):
@@ -54,8 +54,8 @@ class AlertScreen(Screen):
         self.loaded = loaded  # sys.modules before the alert loaded its code
 
     def button(self, b, ev, now):
-        if b == B.OK and ev == B.CLICK:
-            self.tr.give(W.ACK)
+        if b == buttons.OK and ev == buttons.CLICK:
+            self.tr.give(wounds.ACK)
             app = self.app
             if app.top is self:
                 app.pop()

@@ -8,11 +8,11 @@ session is started); they are imported only when opened.
 import sys
 
 from dicebox import load
-from dicebox.larp import words as LT
+from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu
 from dicebox.ui.home import unload_new
-from dicebox.ui.lang import LANG, mode_label, t
+from dicebox.ui.lang import LANG, mode_label, label
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
 # string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
@@ -119,20 +119,20 @@ _ITEMS = const((
 ))
 
 def lang():
-    return LT.RU if LANG[0] == "ru" else LT.EN
+    return larp_words.RUSSIAN if LANG[0] == "ru" else larp_words.ENGLISH
 
 
-def L(key):
+def larp_label(key):
     """A LARP label in the Settings language (larp_text's words, ours, then lang.py's):
     the words first, a dict lookup, as a key not in _TABLE is a search of all of it."""
-    pair = LT.WORDS.get(key)
+    pair = larp_words.WORDS.get(key)
     if pair is not None:
         return pair[lang()]
     s = mode_label(key, _TABLE, None, "dicebox.larp.menu_ru")
-    return t(key) if s is None else s
+    return label(key) if s is None else s
 
 
-def label(table, code):
+def code_label(table, code):
     return table[code][lang()]
 
 
@@ -151,7 +151,7 @@ def screen_for(app, rec):
 
 class LarpMenu(Menu):
     def __init__(self, app):
-        Menu.__init__(self, app, L("larp"), [])
+        Menu.__init__(self, app, larp_label("larp"), [])
         self.build()
         self.loaded = tuple(sys.modules)  # the menu's own; a fight's come and go
 
@@ -163,9 +163,9 @@ class LarpMenu(Menu):
         self.build()
 
     def build(self):
-        self.title = L("larp")
+        self.title = larp_label("larp")
         running = getattr(self.app.stack[0], "tasks", ())
-        self.items = [((L(key) + " \u25b6 " + L("running")) if key == "wounds" and running else L(key), self._opener(mod, fn))
+        self.items = [((larp_label(key) + " \u25b6 " + larp_label("running")) if key == "wounds" and running else larp_label(key), self._opener(mod, fn))
                       for key, mod, fn in _ITEMS]
 
     def _opener(self, mod, fn):

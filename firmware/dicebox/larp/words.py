@@ -6,8 +6,8 @@ English. Codes index these tuples, so the rules core only stores small ints.
 from dicebox.core.compat import const
 from dicebox.larp.common import WOUNDS  # noqa: F401  (wound kinds: there, as the wound alert needs them without these tables)
 
-EN = const(0)
-RU = const(1)
+ENGLISH = const(0)
+RUSSIAN = const(1)
 
 # Boxing zones, in the order of the rules text; a zone code is its index.
 ZONES = (
@@ -60,10 +60,10 @@ WORDS = {
 }
 
 
-def label(table, code, lang=EN):
+def label(table, code, lang=ENGLISH):
     """Text of a code in a table (ZONES, REACTIONS, ...) in the language."""
     return table[code][lang]
 
 
-def word(key, lang=EN):
+def word(key, lang=ENGLISH):
     return WORDS[key][lang]

@@ -145,6 +145,6 @@ _TABLE = (
 )
 
 
-def tt(key):
+def titlebout_label(key):
     s = lang.mode_label(key, _TABLE, None, "dicebox.titlebout.text_ru")
     return key if s is None else s

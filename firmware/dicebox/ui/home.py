@@ -2,7 +2,7 @@
 import gc
 import sys
 
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox import call_once, load
 from dicebox import forget as _forget
 from dicebox.core import record as _record
@@ -10,7 +10,7 @@ from dicebox.core.game import RecordError
 from dicebox import modes
 from dicebox.modes import OPENS, PLAYS, mode_of, module, tasks
 from dicebox.ui.app import Menu, Message
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 
 def open_fight(app, rec):
@@ -140,16 +140,16 @@ class Home(Menu):
         items = []
         app = self.app
         if app.store.has_current():
-            items.append((t("resume"), lambda: resume_current(app)))
-        for name, label in app.store.unfinished():  # rows unfinished.delete finds again
-            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
+            items.append((label("resume"), lambda: resume_current(app)))
+        for name, kept in app.store.unfinished():  # rows unfinished.delete finds again
+            items.append(("\u25b6 " + kept, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
         for mode in modes.MODES:
-            items.append((t(mode[0]), self._opener(module(mode, OPENS))))
-        items.append((t("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
-        items.append((t("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
+            items.append((label(mode[0]), self._opener(module(mode, OPENS))))
+        items.append((label("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
+        items.append((label("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
-        self.right = t("wounds_on") if self.tasks else ""  # a wound session runs in the background
+        self.right = label("wounds_on") if self.tasks else ""  # a wound session runs in the background
         self.sel = min(self.sel, len(items) - 1)
         for i in range(len(items)):
             if items[i][0] == was:  # the row it was on, though kept fights came or went above it
@@ -164,7 +164,7 @@ class Home(Menu):
             _opens(name)
             app.push(load(name).start(app))
         except (RecordError, ValueError, OSError) as e:
-            app.push(Message(app, t("error"), str(e)))
+            app.push(Message(app, label("error"), str(e)))
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
@@ -172,9 +172,9 @@ class Home(Menu):
         self.build()
 
     def button(self, b, ev, now):
-        if b == B.BACK:
+        if b == buttons.BACK:
             return  # the home screen has nowhere to go back to
-        if b == B.OK and ev == B.LONG:
+        if b == buttons.OK and ev == buttons.LONG:
             call_once("dicebox.ui.unfinished", "delete", self)
             return
         Menu.button(self, b, ev, now)

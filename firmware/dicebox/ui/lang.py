@@ -80,7 +80,7 @@ def set_lang(code):
         _RU[0] = None
 
 
-def t(key):
+def label(key):
     at = _TABLE.find("\n" + key + "\t")
     return key if at < 0 else _line(_TABLE, at, key, _RU[0])
 
