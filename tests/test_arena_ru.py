@@ -7,6 +7,7 @@ import sys
 from conftest import FIRMWARE
 import pytest
 
+import dicebox
 from dicebox import buttons as B
 from dicebox.core import record
 from dicebox.arena import rules as arena
@@ -171,7 +172,7 @@ def _choose(d, label):
 @pytest.mark.parametrize("code", ("en", "ru"))
 def test_a_duel_on_the_box_speaks_the_settings_language(code):
     for name in ("dicebox.arena.say_ru", "dicebox.arena.edit_ru"):
-        home._forget(name)  # imported by this file's other tests: the box must load them itself
+        dicebox.forget(name)  # imported by this file's other tests: the box must load them itself
     try:
         d = _device(code)
         ru = code == "ru"

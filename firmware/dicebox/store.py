@@ -66,7 +66,7 @@ class Store:
 
     def __getattr__(self, name):
         # History's list, pins, deletes and the kept fights' calls live in
-        # store_more.py, on the heap only during the call
+        # store_more.py, on the heap only during the call (dicebox.call_once)
         if (" " + name + " ") in " entries history items pin delete ":
             return lambda *a: call_once("dicebox.store_more", name, self, *a)
         raise AttributeError(name)

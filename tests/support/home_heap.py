@@ -8,6 +8,7 @@ import sys
 
 import micropython
 
+import dicebox
 from dicebox import buttons as B
 from dicebox import modes
 from dicebox.store import Store
@@ -33,7 +34,8 @@ def live_heap():
 def boot():
     """A power cut: a new box on the same flash, without what the last one imported."""
     DEV[0] = None
-    home.unload_since(BOOT)
+    dicebox.pin(BOOT)
+    dicebox.drop_all()
     DEV[0] = Device(store=Store(ROOT), platform=Platform(b"\x00\x00\x10\x00"))
 
 

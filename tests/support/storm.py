@@ -228,9 +228,10 @@ class Storm:
         self.dev = None
         # a power cut empties the heap: modules imported since boot go too (they would
         # otherwise count as boot modules of the next App, which never unloads them)
-        from dicebox.ui import home
+        import dicebox
 
-        home.unload_since(self.boot_modules)
+        dicebox.pin(self.boot_modules)
+        dicebox.drop_all()
         self.store = Store(self.root)
         self.dev = self.boot()
 

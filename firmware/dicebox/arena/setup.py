@@ -11,7 +11,7 @@ from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
 from dicebox.arena.text import arena_label
-from dicebox.ui.home import unload
+from dicebox import drop
 from dicebox.ui.text import non_ascii
 
 # the roster screens and pickers, and the fighters file's code: loaded while
@@ -50,7 +50,7 @@ def start(app):
         from dicebox.ui import letters  # names with letters the box draws otherwise: said once
 
         said = letters.notice(app, names)
-        unload(("dicebox.ui.letters",))
+        drop(("dicebox.ui.letters",))
     if menu.error is None and said is None:
         return menu
     app.push(menu)
@@ -68,7 +68,7 @@ def screen_for(app, rec):
 class ArenaMenu(Menu):
     def __init__(self, app):
         self.fighters, self.error = _roster().load(app.store)
-        unload(_EDIT)
+        drop(_EDIT)
         self.health = 10
         self.rules = {}  # ruling options that differ from the default
         Menu.__init__(self, app, arena_label("arena"), [
@@ -85,7 +85,7 @@ class ArenaMenu(Menu):
             self.app.push(Message(self.app, arena_label("error"), "%s: %s" % (_roster().NAME, e)))
 
     def resumed(self):
-        unload(_EDIT)  # back from the roster: the editors leave the heap
+        drop(_EDIT)  # back from the roster: the editors leave the heap
 
     def options(self):
         opts = {"health": self.health}
@@ -120,7 +120,7 @@ class _SetUp(Menu):
         self.build()
 
     def resumed(self):
-        unload(_EDIT)  # back from a picker or the rulings
+        drop(_EDIT)  # back from a picker or the rulings
         self.build()
 
     def launch(self, rec):
@@ -138,13 +138,13 @@ class _SetUp(Menu):
         del app.stack[app.stack.index(home):]
         app.push(_play().SetUpMarker(app, __name__, state))  # its restore() below
         app.push(screen)
-        unload(("dicebox.arena.setup",))
+        drop(("dicebox.arena.setup",))
 
 
 def restore(app, state):
     """The menu and the set-up a fight was started from, in place of its marker."""
     health, rules, sel, first, cup, setup_sel, setup_first, choice = state
-    unload(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
+    drop(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
     menu = ArenaMenu(app)
     menu.health, menu.rules, menu.sel, menu.first = health, rules, sel, first
     app.replace(menu)

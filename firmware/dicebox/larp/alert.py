@@ -11,7 +11,7 @@ from dicebox.core.compat import const
 from dicebox.larp.common import WOUNDS
 from dicebox.ui import text
 from dicebox.ui.app import Screen
-from dicebox.ui.home import unload_new
+from dicebox import drop_new
 from dicebox.ui.lang import LANG
 
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
@@ -64,7 +64,7 @@ class AlertScreen(Screen):
                 app.redraw()
             if self.loaded is not None:
                 # this code leaves the heap now: kept to the next Home, it held a full heap's room
-                unload_new(self.loaded)
+                drop_new(self.loaded)
             self.tr.doze()  # woken over another mode: asleep again
 
     def tick(self, now):

@@ -11,7 +11,7 @@ from dicebox import load
 from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu
-from dicebox.ui.home import unload_new
+from dicebox import drop_new, pinned
 from dicebox.ui.lang import LANG, mode_label, label
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
@@ -159,7 +159,7 @@ class LarpMenu(Menu):
         # back from a fight or the wound list: their modules leave the heap, as a
         # mode's do on Home (a running wound session's stay: Home pinned them), so
         # the next fight does not sit on top of the last one's code
-        unload_new(self.loaded)
+        drop_new(self.loaded)
         self.build()
 
     def build(self):
@@ -197,7 +197,7 @@ def rest(app, loaded):
     screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
     what the session pinned) stays."""
     home = app.stack[0]
-    own = [n for n in loaded if n not in getattr(home, "pinned", ())]
+    own = [n for n in loaded if n not in pinned()]
     for task in getattr(home, "tasks", ()):
         if hasattr(task, "doze"):
             task.woken = True

@@ -24,7 +24,7 @@ from dicebox.larp import common as larp
 from dicebox.larp import wounds
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload
+from dicebox import drop, pinned
 from dicebox.ui.lang import LANG
 from dicebox.larp.journal import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, read_clock, stamp_of, wall_now, write_clock  # noqa: F401
 
@@ -197,10 +197,10 @@ class Tracker:
         timer.clock = self.clock
         timer.roster = (self.game.count, self.game.names)
         home = self.app.stack[0]
-        pinned = home.pinned
+        before = pinned()
         home.replace_task(self, timer)
         # what only the whole session pinned; not the mode's code, loaded meanwhile
-        unload([n for n in pinned if n not in home.pinned and n not in spare])
+        drop([n for n in before if n not in pinned() and n not in spare])
 
     def mode_opens(self, module):
         """Home opens `module` (home._opens): in another mode than

@@ -18,7 +18,7 @@ from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.home import unload
+from dicebox import drop
 from dicebox.ui.lang import label
 from dicebox.titlebout.text import titlebout_label
 
@@ -54,7 +54,7 @@ def screen_for(app, rec):
             app.replace(screen_for(app, rec))
 
         screen = roll_off(app, need, given, True)
-    unload(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
+    drop(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
     return screen
 
 
@@ -88,7 +88,7 @@ def open_bout(app, rec, replace=None, session=None):
         app.replace(screen)
     else:
         app.push(screen)
-    unload(_SETUP_MODULES)
+    drop(_SETUP_MODULES)
     screen.ask_if_needed()
 
 

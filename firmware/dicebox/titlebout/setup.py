@@ -16,7 +16,7 @@ from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Message
-from dicebox.ui.home import unload, unload_new
+from dicebox import drop, drop_new
 from dicebox.ui.lang import label
 from dicebox.titlebout.text import titlebout_label
 
@@ -113,7 +113,7 @@ def _letters(app, names):
     from dicebox.ui import letters
 
     said = letters.notice(app, names)
-    unload(("dicebox.ui.letters",))
+    drop(("dicebox.ui.letters",))
     return Message(app, said[0], said[1]) if said else None
 
 
@@ -129,7 +129,7 @@ class Setup(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, label("titlebout"), [])
         self.found, self.chart_sets, self.errors = find_cards(app)
-        unload(_CARD_MODULES)
+        drop(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
@@ -243,7 +243,7 @@ class Setup(Menu):
                 return titlebout_label("name"), titlebout_label("name_hint"), titlebout_label("name_hint2")
 
         def named(name):
-            unload_new(loaded)  # the editor's code leaves with it
+            drop_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
         self.app.push(NameEditor(self.app, titlebout_label(_SIDES[side]), named))  # "Красный" in Russian: its letters are offered
@@ -276,7 +276,7 @@ class Setup(Menu):
             self.own[side] = None
         else:
             self.pick[side] = len(self.found)  # this bout only
-        unload(_CARD_MODULES)
+        drop(_CARD_MODULES)
         self.build()
         if problem:
             self.app.push(Message(self.app, label("error"), "%s: %s" % (titlebout_label("not_saved"), problem)))
@@ -325,7 +325,7 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(_CARD_MODULES[:2] + ("dicebox.titlebout.csvfiles",))  # the files are read; the checks stay for the game
+        drop(_CARD_MODULES[:2] + ("dicebox.titlebout.csvfiles",))  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
 
     def open_bout(self, rec):
@@ -343,7 +343,7 @@ class Setup(Menu):
             self._refused(e)
             return
         except _dice.NeedDie as need:
-            unload(_CARD_MODULES)  # while the table rolls (the next try loads them again)
+            drop(_CARD_MODULES)  # while the table rolls (the next try loads them again)
 
             def given(value):
                 rec.dice.append(value)
@@ -352,14 +352,14 @@ class Setup(Menu):
             app.push(_ui().roll_off(app, need, given))
             return
         self.found = ()  # the set-up is done with
-        unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
+        drop(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)
 
     def _refused(self, e):
         """A card file gone bad since the list was made, or one that does not fit
         the built-in charts (tbdata.DataError): its one line, naming the file,
         over the set-up, which goes on alone (resumed() builds its rows)."""
-        unload(_CARD_MODULES + _FIGHT_MODULES)
+        drop(_CARD_MODULES + _FIGHT_MODULES)
         msg = str(e)
         for side in (0, 1):
             k = self.pick[side]
