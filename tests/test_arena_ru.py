@@ -136,16 +136,17 @@ def test_rulings_rows_are_labelled_and_translated():
 
 
 def test_rule_columns_line_up_with_their_keys():
-    from test_lang import _column
+    from test_lang import _column, _english
 
-    en = _column(FIRMWARE / "dicebox/arena/edit.py", "_RULE_EN")
+    en = _english(arena_edit, "dicebox.arena.edit")
     ru = _column(FIRMWARE / "dicebox/arena/edit_ru.py", "LABELS")
-    assert [k for _, k in en] == list(arena_edit._RULE_KEYS) == [k for _, k in ru]
+    keys = [k for _, k in en]
+    assert keys == [k for _, k in ru]
     names = [o[0] for o in arena_edit.RULES]
     for name, _, allowed in arena_edit.RULES:
         vals = ("no", "yes") if allowed is bool else allowed
-        assert all("%s=%s" % (name, v) in arena_edit._RULE_KEYS for v in vals) and name in arena_edit._RULE_KEYS
-    assert len(arena_edit._RULE_KEYS) == len(names) + sum(2 if a is bool else len(a) for _, _, a in arena_edit.RULES)
+        assert all("%s=%s" % (name, v) in keys for v in vals) and name in keys
+    assert len(keys) == len(names) + sum(2 if a is bool else len(a) for _, _, a in arena_edit.RULES)
 
 
 # ---- on the box ---------------------------------------------------------------

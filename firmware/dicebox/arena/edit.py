@@ -19,38 +19,30 @@ RULES = tuple(o for o in arena.OPTIONS if o[0] not in ("a", "b", "a_name", "b_na
 # value (bools: =no, =yes). English here, Russian in arena_edit_ru.py (loaded
 # only while Russian is chosen and the rulings are open). A row is at most 20
 # characters: "label: value".
-_RULE_KEYS = (
-    "stun", "stun=harder", "stun=literal",
-    "effects", "effects=table", "effects=text", "effects=both",
-    "lower", "lower=die", "lower=margin",
-    "pass", "pass=every", "pass=land",
-    "crumble", "crumble=shrink", "crumble=once",
-    "vampire_tie", "vampire_tie=both", "vampire_tie=rolloff",
-    "share", "share=no", "share=yes",
-)
-_RULE_EN = (
-    "Stun",             # stun
-    "target -1",        # stun=harder
-    "roll -1",          # stun=literal
-    "Stun/KB",          # effects
-    "move table",       # effects=table
-    "rules text",       # effects=text
-    "both",             # effects=both
-    "Lower",            # lower
-    "die roll",         # lower=die
-    "margin",           # lower=margin
-    "Mines",            # pass
-    "every space",      # pass=every
-    "landing only",     # pass=land
-    "2nd crumble",      # crumble
-    "shrinks",          # crumble=shrink
-    "nothing",          # crumble=once
-    "Vampire tie",      # vampire_tie
-    "both",             # vampire_tie=both
-    "rolloff",          # vampire_tie=rolloff
-    "Mine+crystal",     # share
-    "apart",            # share=no
-    "share",            # share=yes
+_TABLE = (
+    "\nstun\tStun"
+    "\nstun=harder\ttarget -1"
+    "\nstun=literal\troll -1"
+    "\neffects\tStun/KB"
+    "\neffects=table\tmove table"
+    "\neffects=text\trules text"
+    "\neffects=both\tboth"
+    "\nlower\tLower"
+    "\nlower=die\tdie roll"
+    "\nlower=margin\tmargin"
+    "\npass\tMines"
+    "\npass=every\tevery space"
+    "\npass=land\tlanding only"
+    "\ncrumble\t2nd crumble"
+    "\ncrumble=shrink\tshrinks"
+    "\ncrumble=once\tnothing"
+    "\nvampire_tie\tVampire tie"
+    "\nvampire_tie=both\tboth"
+    "\nvampire_tie=rolloff\trolloff"
+    "\nshare\tMine+crystal"
+    "\nshare=no\tapart"
+    "\nshare=yes\tshare"
+    "\n"
 )
 
 
@@ -63,7 +55,7 @@ def ruling(name, value):
 
 
 def _rule_word(key):
-    s = lang.mode_label(key, _RULE_KEYS, _RULE_EN, "dicebox.arena.edit_ru")
+    s = lang.table_label(key, _TABLE, "dicebox.arena.edit_ru")
     return key if s is None else s  # an option the table does not know yet: its raw name
 
 

@@ -54,7 +54,7 @@ def _labels():
 
 
 def arena_label(key):
-    s = lang.mode_label(key, _TABLE, None, "dicebox.arena.text_ru")
+    s = lang.table_label(key, _TABLE, "dicebox.arena.text_ru")
     return lang.label(key) if s is None else s
 
 

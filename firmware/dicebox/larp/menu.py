@@ -12,7 +12,7 @@ from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu
 from dicebox import drop_new, pinned
-from dicebox.ui.lang import LANG, mode_label, label
+from dicebox.ui.lang import LANG, label, table_label
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
 # string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
@@ -20,6 +20,26 @@ from dicebox.ui.lang import LANG, mode_label, label
 # A lookup costs time for every character before its line, so the menu's and the fight
 # screens' labels come first.
 _TABLE = (
+    "\nknockout\tKNOCKOUT"
+    "\ndraw\tDRAW"
+    "\ndecision\tDECISION"
+    "\nround\tRound"
+    "\nboxer\tBoxer"
+    "\nchampion\tChampion"
+    "\nheads\theads"
+    "\ntails\ttails"
+    "\nchallenge\tI challenge you to a fight!"
+    "\naccept\tAccepted"
+    "\nrefuse\tRefused"
+    "\nattack\tAttack"
+    "\ndefence\tDefence"
+    "\nfails\tattack fails"
+    "\nhelp\thelp given"
+    "\ndies\tdies"
+    "\nstays\tstays heavy"
+    "\nack\tOK"
+    "\ncount\tcount"
+    "\nhold\thold OK"
     "\nlarp\tLARP"
     "\nboxing\tBoxing"
     "\nduel\tDuel"
@@ -123,12 +143,8 @@ def lang():
 
 
 def larp_label(key):
-    """A LARP label in the Settings language (larp_text's words, ours, then lang.py's):
-    the words first, a dict lookup, as a key not in _TABLE is a search of all of it."""
-    pair = larp_words.WORDS.get(key)
-    if pair is not None:
-        return pair[lang()]
-    s = mode_label(key, _TABLE, None, "dicebox.larp.menu_ru")
+    """A LARP label in the Settings language (ours, then lang.py's)."""
+    s = table_label(key, _TABLE, "dicebox.larp.menu_ru")
     return label(key) if s is None else s
 
 
