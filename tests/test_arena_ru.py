@@ -7,6 +7,7 @@ import sys
 from conftest import FIRMWARE
 import pytest
 
+import dicebox
 from dicebox import buttons as B
 from dicebox.core import record
 from dicebox.arena import rules as arena
@@ -135,16 +136,17 @@ def test_rulings_rows_are_labelled_and_translated():
 
 
 def test_rule_columns_line_up_with_their_keys():
-    from test_lang import _column
+    from test_lang import _column, _english
 
-    en = _column(FIRMWARE / "dicebox/arena/edit.py", "_RULE_EN")
+    en = _english(arena_edit, "dicebox.arena.edit")
     ru = _column(FIRMWARE / "dicebox/arena/edit_ru.py", "LABELS")
-    assert [k for _, k in en] == list(arena_edit._RULE_KEYS) == [k for _, k in ru]
+    keys = [k for _, k in en]
+    assert keys == [k for _, k in ru]
     names = [o[0] for o in arena_edit.RULES]
     for name, _, allowed in arena_edit.RULES:
         vals = ("no", "yes") if allowed is bool else allowed
-        assert all("%s=%s" % (name, v) in arena_edit._RULE_KEYS for v in vals) and name in arena_edit._RULE_KEYS
-    assert len(arena_edit._RULE_KEYS) == len(names) + sum(2 if a is bool else len(a) for _, _, a in arena_edit.RULES)
+        assert all("%s=%s" % (name, v) in keys for v in vals) and name in keys
+    assert len(keys) == len(names) + sum(2 if a is bool else len(a) for _, _, a in arena_edit.RULES)
 
 
 # ---- on the box ---------------------------------------------------------------
@@ -171,7 +173,7 @@ def _choose(d, label):
 @pytest.mark.parametrize("code", ("en", "ru"))
 def test_a_duel_on_the_box_speaks_the_settings_language(code):
     for name in ("dicebox.arena.say_ru", "dicebox.arena.edit_ru"):
-        home._forget(name)  # imported by this file's other tests: the box must load them itself
+        dicebox.forget(name)  # imported by this file's other tests: the box must load them itself
     try:
         d = _device(code)
         ru = code == "ru"

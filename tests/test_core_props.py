@@ -1,8 +1,8 @@
 """Long sessions over the rules core, for every rule set the core knows
 (dicebox/modes.py: a new rule set is covered by adding its invariants to
-core/invariants.py). Any options, any seed, any sequence of inputs (valid ones
+host_sim/invariants.py). Any options, any seed, any sequence of inputs (valid ones
 and refused ones): the state stays in range after every input
-(core/invariants.problems), a refused input changes nothing, every fight ends,
+(host_sim/invariants.problems), a refused input changes nothing, every fight ends,
 and the record (through its JSON, and after any number of undos) replays to
 the same state."""
 import pytest
@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from test_titlebout import ANT, HAG, card
 
 from dicebox import modes
-from dicebox.core import invariants, record
+from dicebox.core import record
+from host_sim import invariants
 from dicebox.larp import common as larp
 from dicebox.larp import wounds as W
 from dicebox.core.game import RecordError

@@ -39,18 +39,18 @@ def test_columns_line_up_with_the_keys():
     keys = [k for _, k in en]
     assert [k for _, k in ru] == keys and len(set(keys)) == len(keys)
     assert all(label for label, _ in en + ru)
-    assert [lang.t(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
+    assert [lang.label(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 
 def test_t_follows_the_language():
     try:
-        assert lang.t("dice") == "Dice" and lang.t("yes_no") == "OK yes  BACK no"
+        assert lang.label("dice") == "Dice" and lang.label("yes_no") == "OK yes  BACK no"
         lang.set_lang("ru")
         assert lang.LANG[0] == "ru"
-        assert lang.t("dice") == "Кости" and lang.t("error_x") == "error_x"
-        assert lang.t("back_hint") == "НАЗАД: выход" and lang.t("titlebout") == "Титульный бой"
+        assert lang.label("dice") == "Кости" and lang.label("error_x") == "error_x"
+        assert lang.label("back_hint") == "НАЗАД: выход" and lang.label("titlebout") == "Титульный бой"
         lang.set_lang("en")
-        assert lang.t("back_hint") == "BACK: leave" and lang.t("nope") == "nope"
+        assert lang.label("back_hint") == "BACK: leave" and lang.label("nope") == "nope"
     finally:
         lang.set_lang("en")
 
@@ -63,19 +63,19 @@ def test_mode_label_columns_line_up_with_their_keys(mod):
     keys = [k for _, k in en] if hasattr(mod, "_TABLE") else list(mod._KEYS)
     assert [k for _, k in en] == keys == [k for _, k in ru]
     assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
-    lookup = {arena_text: arena_text.t, titlebout_text: titlebout_text.tt, larp_ui: larp_ui.L}[mod]
+    lookup = {arena_text: arena_text.arena_label, titlebout_text: titlebout_text.titlebout_label, larp_ui: larp_ui.larp_label}[mod]
     assert [lookup(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 
 def test_mode_labels_follow_the_language():
     try:
-        assert arena_text.t("duel") == "Duel" and arena_text.stat(1) == "Toughness"
-        assert titlebout_text.tt("count chart") == "count" and titlebout_text.tt("R-44") == "R-44"
-        assert arena_text.t("yes_no") == "OK yes  BACK no"  # not the mode's: ui/lang.py's
-        assert larp_ui.L("stealth") == "Stealth" and larp_ui.L("boxer") == "Boxer" and larp_ui.L("undone") == "Undone"
+        assert arena_text.arena_label("duel") == "Duel" and arena_text.stat(1) == "Toughness"
+        assert titlebout_text.titlebout_label("count chart") == "count" and titlebout_text.titlebout_label("R-44") == "R-44"
+        assert arena_text.arena_label("yes_no") == "OK yes  BACK no"  # not the mode's: ui/lang.py's
+        assert larp_ui.larp_label("stealth") == "Stealth" and larp_ui.larp_label("boxer") == "Boxer" and larp_ui.larp_label("undone") == "Undone"
         lang.set_lang("ru")
-        assert arena_text.t("duel") == "Поединок" and arena_text.stat(1) == "Выносливость"
-        assert titlebout_text.tt("count chart") == "счёт" and arena_text.t("yes_no") == "ОК да  НАЗАД нет"
-        assert larp_ui.L("stealth") == "Кулуарка" and larp_ui.L("boxer") == "Боец" and larp_ui.L("undone") == "Отменено"
+        assert arena_text.arena_label("duel") == "Поединок" and arena_text.stat(1) == "Выносливость"
+        assert titlebout_text.titlebout_label("count chart") == "счёт" and arena_text.arena_label("yes_no") == "ОК да  НАЗАД нет"
+        assert larp_ui.larp_label("stealth") == "Кулуарка" and larp_ui.larp_label("boxer") == "Боец" and larp_ui.larp_label("undone") == "Отменено"
     finally:
         lang.set_lang("en")

@@ -54,7 +54,7 @@ def test_homes_header_names_the_wound_session_as_the_larp_menu_does(lang):
     # for the session ("Wounds ▶ running")
     from dicebox.larp import menu
 
-    words = {menu.L("wounds").lower(), menu.L("running").lower(), "\u25b6"}
+    words = {menu.larp_label("wounds").lower(), menu.larp_label("running").lower(), "\u25b6"}
     assert set(home.right.lower().split()) <= words, (home.right, words)
 
 def _ring_outs():

@@ -68,10 +68,10 @@ def test_the_judges_override_says_the_whole_sentence():
         d.press(B.OK)
         lines = drawn(d)
         assert top(d) == "Reveal"
-        from dicebox.larp.menu import L
+        from dicebox.larp.menu import larp_label
 
-        hold = lines.index(L("hold"))
-        assert lines[hold + 1] == L("shows"), lines  # "держи ОК," goes on: "чтобы увидеть порядок"
+        hold = lines.index(larp_label("hold"))
+        assert lines[hold + 1] == larp_label("shows"), lines  # "держи ОК," goes on: "чтобы увидеть порядок"
 
 
 def test_a_kept_boxing_bout_is_labelled_with_a_cyrillic_round():

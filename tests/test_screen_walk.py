@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from dicebox import buttons as B
 from dicebox.store import Store
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 from host_sim.device import Device, Platform
 
 CLICK_MS, HOLD_MS = 60, 900
@@ -85,7 +85,7 @@ class Walk:
                 if len(top.session.rec.inputs) > top.SET_UP and not _over(top):  # played and unfinished: asked, still there
                     counting = app.top is top and getattr(top, "counting", False)  # BACK waits for a stealth count
                     assert top in app.stack and (counting or _name(app.top) == "Confirm"
-                                                 and app.top.question == t("leave_q")), where
+                                                 and app.top.question == label("leave_q")), where
             elif field[0]:
                 assert app.top is top and _field(top) == (False, field[1]), where
             elif field[1]:
@@ -98,7 +98,7 @@ class Walk:
                 continue  # nothing played in it (only set up): let go unasked, not kept (docs/rules/larp.md U6a)
             over = _over(screen)
             if isinstance(screen, FightScreen):
-                asked = b == B.OK and ms < HOLD_MS and _name(top) == "Confirm" and top.question == t("leave_q") \
+                asked = b == B.OK and ms < HOLD_MS and _name(top) == "Confirm" and top.question == label("leave_q") \
                     and before[before.index(top) - 1] is screen
                 assert over or asked, "%s left without its question%s" % (_name(screen), where)
                 assert over or _kept(app.store, rec), "%s left but not kept%s" % (_name(screen), where)

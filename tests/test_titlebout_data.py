@@ -38,8 +38,8 @@ def test_demo_data_holds_every_number_of_the_worked_examples():
     charts = tbdata.Charts(CHARTS)
     assert charts.codes[charts.punch[63]] == "R-44" and ant["punches"]["R-44"] == ["cross", 2]
     assert charts.codes[charts.punch[26]] == "R-77" and "KD" in hag["punches"]["R-77"]
-    assert charts.kd[1][12 - 1] == 4 and charts.kd[1][14 - 1] == tbdata.K
-    assert charts.kd[0][6 - 1] == tbdata.K and charts.kd[0][9 - 1] != tbdata.K
+    assert charts.kd[1][12 - 1] == 4 and charts.kd[1][14 - 1] == tbdata.KNOCKOUT
+    assert charts.kd[0][6 - 1] == tbdata.KNOCKOUT and charts.kd[0][9 - 1] != tbdata.KNOCKOUT
     assert (charts.count[46], charts.count_points[46]) == (5, 7)
 
 

@@ -666,7 +666,7 @@ def test_a_saved_bout_that_owes_the_tables_roll_off_asks_it_when_it_opens(monkey
     from dicebox.ui import home
 
     uncovered = []  # Home's resumed(): it unloads the fight's code, loaded again for the bout
-    monkeypatch.setattr(home, "unload_since", uncovered.append)
+    monkeypatch.setattr(home, "drop_all", lambda: uncovered.append(1))
     roll_off_3_2_opens_the_bout(d)
     assert uncovered == []
 

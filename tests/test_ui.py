@@ -259,7 +259,7 @@ def test_a_nine_digit_fixed_seed_fits_its_row(lang, short):
         select(d, "Settings" if lang == "en" else "Настройки")
         d.press(B.OK)
         rows = labels(d)
-        assert short in rows and all(text.width(r) <= draw.W - 5 for r in rows[:2]), rows
+        assert short in rows and all(text.width(r) <= draw.WIDTH - 5 for r in rows[:2]), rows
         settings["seed"] = 42  # a short seed keeps the long label
         d.app.apply_settings(settings)
         d.app.top.build()

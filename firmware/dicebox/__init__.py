@@ -1,4 +1,27 @@
-"""dicebox: a dice box that referees fighting games (firmware package)."""
+"""dicebox: a dice box that referees fighting games (firmware package).
+
+This module is also the box's one loader: code comes onto the heap and leaves it
+here and nowhere else. The stock firmware loads bytecode into the heap, and with
+no code ever dropped the tour through every mode does not fit the heap budget
+(docs/benchmarks.md). So a mode's code is loaded by name when it opens and
+dropped when its screen closes; what must stay is pinned.
+
+    load(name)               the module "dicebox.x.y", imported if it is not loaded yet
+    call_once(name, fn, *a)  name.fn(*a), the module (and all its import loaded) dropped
+                             after the call: code for boot or a rare change only
+    forget(name)             drop one module now, pinned or not (a later import loads it again)
+    drop(names)              forget these modules, except the pinned ones
+    drop_new(loaded)         drop what was imported since loaded = tuple(sys.modules) was
+                             taken: what a screen loaded for itself, when it closes
+    drop_all()               drop every dicebox module that is not pinned (back on Home)
+    pin(names)               the modules every drop leaves: what boot loaded (Home) and
+                             what a background task uses (pin_task: ui/task_modules.py)
+
+A module is named in a string ("dicebox.store_more"): tests/test_loader_names.py
+fails on any such string that names no module, and on a call_once of a function
+the module does not have, so a renamed module cannot silently stay on the heap.
+Store.__getattr__ (store.py) routes its rare methods through call_once the same way.
+"""
 import sys
 
 # An import of time, os, json, array, struct or machine looks on the flash for a file
@@ -12,9 +35,15 @@ for _n in ("time", "os", "json", "array", "struct", "machine"):
         except ImportError:  # CPython
             break
 
+_PINNED = [()]  # the pinned module names: pin() sets them, every drop leaves them
 
-# Modules are dropped because the stock firmware loads bytecode into the heap: with none
-# dropped the tour through every mode does not fit the budget (docs/benchmarks.md).
+
+def load(name):
+    """The module `name` ("dicebox.larp.menu"), imported if it is not loaded yet."""
+    __import__(name)
+    return sys.modules[name]
+
+
 def forget(name):
     """Drop module `name` (a later import loads it again); True if it was loaded."""
     mod = sys.modules.pop(name, None)
@@ -25,17 +54,9 @@ def forget(name):
     return mod is not None
 
 
-def load(name):
-    """The module `name` ("dicebox.larp.menu"), imported if it is not loaded yet."""
-    __import__(name)
-    return sys.modules[name]
-
-
 def call_once(module, fn, *args):
     """module.fn(*args) with `module` ("dicebox.x") imported for the call and dropped
-    after it, with the modules its import loaded (what was loaded already stays):
-    for code needed at boot or on a rare change only, so its bytecode does not stay
-    on the heap all session."""
+    after it, with the modules its import loaded (what was loaded already stays)."""
     loaded = tuple(sys.modules)
     mod = load(module)
     try:
@@ -44,3 +65,43 @@ def call_once(module, fn, *args):
         mod = None
         for name in [n for n in sys.modules if n not in loaded]:
             forget(name)
+
+
+def pin(names):
+    """These modules (a tuple of names) stay through every drop, instead of those pinned before."""
+    _PINNED[0] = names
+
+
+def pinned():
+    """The names pin() was given last."""
+    return _PINNED[0]
+
+
+def pin_task(task):
+    """Pin also the modules background task `task` uses (its class's module and what it
+    imports, and those in task.pins): dropping them would load a second copy."""
+    pin(call_once("dicebox.ui.task_modules", "pinned", _PINNED[0], task))
+
+
+def drop(names):
+    """Forget these modules now (a set-up once its fight screen replaced it): nothing
+    may still use them. The pinned ones stay."""
+    for name in names:
+        if name not in _PINNED[0]:
+            forget(name)  # no collection here: the loop's threshold does it, so an opening is sooner
+
+
+def drop_new(loaded):
+    """drop() what was imported since `loaded` (tuple(sys.modules)) was taken: what a
+    menu's fight, an alert or a rebuild loaded for itself."""
+    drop([n for n in sys.modules if n not in loaded])
+
+
+def drop_all():
+    """Forget every dicebox module that is not pinned (a mode, History, Settings left
+    for Home): their bytecode goes back to the heap; the next visit imports them again."""
+    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in _PINNED[0]]:
+        forget(name)
+    import gc
+
+    gc.collect()

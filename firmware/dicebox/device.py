@@ -11,7 +11,7 @@ import gc
 import sys
 import time
 
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.core.compat import const
 
 _BOARD_FILE = const("board.json")
@@ -66,7 +66,7 @@ class Loop:
         self.platform = platform
         self.store = store
         self.clock = clock
-        self.buttons = B.Buttons(debounce_ms=20)
+        self.buttons = buttons.Buttons(debounce_ms=20)
         self.app = None
         self.error = None  # text of the error on screen; OK restarts the box
         self.panel_on = True
@@ -161,7 +161,7 @@ class Loop:
         ev = self.buttons.pop()
         while ev is not None:
             if app is None:
-                if ev[0] == B.OK and ev[1] == B.CLICK:
+                if ev[0] == buttons.OK and ev[1] == buttons.CLICK:
                     # a fresh interpreter: its boot resumes the saved fight on an empty
                     # heap (after a MemoryError the old one's fragments would stay)
                     self.platform.restart()

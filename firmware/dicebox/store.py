@@ -11,7 +11,7 @@ Only os functions MicroPython has are used; `os` and `open` can be injected
 (fault-injection tests).
 """
 from dicebox import call_once
-from dicebox import settings as S
+from dicebox import settings
 from dicebox.core.compat import const, loads
 from dicebox.core.jsonout import dumps
 from dicebox.modes import folds as _folds
@@ -66,7 +66,7 @@ class Store:
 
     def __getattr__(self, name):
         # History's list, pins, deletes and the kept fights' calls live in
-        # store_more.py, on the heap only during the call
+        # store_more.py, on the heap only during the call (dicebox.call_once)
         if (" " + name + " ") in " entries history items pin delete ":
             return lambda *a: call_once("dicebox.store_more", name, self, *a)
         raise AttributeError(name)
@@ -201,10 +201,10 @@ class Store:
                 obj = loads(text)
             except ValueError:
                 obj = None
-        return S.merge_valid(obj)
+        return settings.merge_valid(obj)
 
     def save_settings(self, values):
-        self.write_text(SETTINGS, dumps(S.check(values)))
+        self.write_text(SETTINGS, dumps(settings.check(values)))
 
     # the unfinished fight ------------------------------------------------------
     def current(self):

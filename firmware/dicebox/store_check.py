@@ -7,7 +7,7 @@ and a fight or wound session already in History or kept unfinished is not
 offered again.
 """
 from dicebox import call_once
-from dicebox import settings as S
+from dicebox import settings
 from dicebox.core import record as _record
 from dicebox.core.compat import loads
 from dicebox.core.game import RecordError
@@ -52,7 +52,7 @@ def _check_settings(st):
     if why:
         st.set_aside(SETTINGS, why)
         return
-    kept = S.merge_valid(obj)
+    kept = settings.merge_valid(obj)
     bad = [k for k in obj if k not in kept or kept[k] != obj[k] or type(kept[k]) is not type(obj[k])]  # 1 == true
     if bad:
         bad.sort()

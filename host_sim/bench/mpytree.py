@@ -22,7 +22,7 @@ PICO_TOUR, STANDIN_TOUR = 69232, 110496
 PICO_BUDGET_HEAP = str(120000 * STANDIN_TOUR // PICO_TOUR)
 PICO_HEAP = str(245888 * STANDIN_TOUR // PICO_TOUR)
 SITE = sysconfig.get_paths()["purelib"]
-HOST_MODULES = ("__init__", "device", "panel", "memstore", "script")  # host_sim modules the simulated device needs
+HOST_MODULES = ("__init__", "device", "panel", "memstore", "script", "invariants")  # host_sim modules the simulated device and the storms need
 
 
 def tool(name):

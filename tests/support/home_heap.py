@@ -8,11 +8,12 @@ import sys
 
 import micropython
 
+import dicebox
 from dicebox import buttons as B
 from dicebox import modes
 from dicebox.store import Store
 from dicebox.ui import home
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 from host_sim.device import Device, Platform
 
 BOOT = tuple(sys.modules)
@@ -33,7 +34,8 @@ def live_heap():
 def boot():
     """A power cut: a new box on the same flash, without what the last one imported."""
     DEV[0] = None
-    home.unload_since(BOOT)
+    dicebox.pin(BOOT)
+    dicebox.drop_all()
     DEV[0] = Device(store=Store(ROOT), platform=Platform(b"\x00\x00\x10\x00"))
 
 
@@ -58,13 +60,13 @@ def back_home():
 
 def visit(key):
     """Into a mode, one OK deeper (a roll, a set-up, a sub-menu), and back."""
-    choose(t(key))
+    choose(label(key))
     DEV[0].press(B.OK)
     back_home()
 
 
 def wound_session_across_a_power_cut():
-    choose(t("larp"))
+    choose(label("larp"))
     d = DEV[0]
     for _ in range(4):
         d.press(B.DOWN)

@@ -228,9 +228,10 @@ class Storm:
         self.dev = None
         # a power cut empties the heap: modules imported since boot go too (they would
         # otherwise count as boot modules of the next App, which never unloads them)
-        from dicebox.ui import home
+        import dicebox
 
-        home.unload_since(self.boot_modules)
+        dicebox.pin(self.boot_modules)
+        dicebox.drop_all()
         self.store = Store(self.root)
         self.dev = self.boot()
 
@@ -279,7 +280,7 @@ class Storm:
         print("BAD action %d: %s" % (self.actions, why))
 
     def check(self):
-        """check_all() with the checker's code (core.invariants, core.record if the
+        """check_all() with the checker's code (host_sim.invariants, core.record if the
         device has not loaded it) loaded for the call only, as Home unloads a mode:
         the harness keeps no code of its own on the device's heap."""
         keep = tuple(sys.modules)
@@ -319,7 +320,7 @@ class Storm:
                 self.rulesets[game.RULESET] = 1
                 games.append((game.RULESET + " task", game))
         if games:
-            from dicebox.core import invariants
+            from host_sim import invariants
 
             for what, game in games:
                 for p in invariants.problems(game):

@@ -3,54 +3,46 @@ its name editor, the fighter and bracket pickers, the rulings. arena_ui.py
 loads this module when one opens and unloads it when its screen is back on
 top, so a fight runs without it.
 """
-from dicebox.arena import roster as R
-from dicebox import buttons as B
+from dicebox.arena import roster
+from dicebox import buttons
 from dicebox.arena import rules as arena
 from dicebox.ui import draw, lang, name_editor, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
-from dicebox.arena.text import stat, t
+from dicebox.arena.text import stat, arena_label
 
 # Name presets for new fighters (UP/DOWN on the Name row); taken names are skipped.
 NAMES = ("Ash", "Blaze", "Frost", "Storm", "Viper", "Golem", "Raven", "Titan",
-         "Onyx", "Rook", "Sable", "Jade", "Ember", "Flint", "Nova", "Kite") + tuple(n for n, _ in R.DEFAULTS)
+         "Onyx", "Rook", "Sable", "Jade", "Ember", "Flint", "Nova", "Kite") + tuple(n for n, _ in roster.DEFAULTS)
 RULES = tuple(o for o in arena.OPTIONS if o[0] not in ("a", "b", "a_name", "b_name", "health"))
 
 # The rulings screen's words: an option's name, then "name=value" for each
 # value (bools: =no, =yes). English here, Russian in arena_edit_ru.py (loaded
 # only while Russian is chosen and the rulings are open). A row is at most 20
 # characters: "label: value".
-_RULE_KEYS = (
-    "stun", "stun=harder", "stun=literal",
-    "effects", "effects=table", "effects=text", "effects=both",
-    "lower", "lower=die", "lower=margin",
-    "pass", "pass=every", "pass=land",
-    "crumble", "crumble=shrink", "crumble=once",
-    "vampire_tie", "vampire_tie=both", "vampire_tie=rolloff",
-    "share", "share=no", "share=yes",
-)
-_RULE_EN = (
-    "Stun",             # stun
-    "target -1",        # stun=harder
-    "roll -1",          # stun=literal
-    "Stun/KB",          # effects
-    "move table",       # effects=table
-    "rules text",       # effects=text
-    "both",             # effects=both
-    "Lower",            # lower
-    "die roll",         # lower=die
-    "margin",           # lower=margin
-    "Mines",            # pass
-    "every space",      # pass=every
-    "landing only",     # pass=land
-    "2nd crumble",      # crumble
-    "shrinks",          # crumble=shrink
-    "nothing",          # crumble=once
-    "Vampire tie",      # vampire_tie
-    "both",             # vampire_tie=both
-    "rolloff",          # vampire_tie=rolloff
-    "Mine+crystal",     # share
-    "apart",            # share=no
-    "share",            # share=yes
+_TABLE = (
+    "\nstun\tStun"
+    "\nstun=harder\ttarget -1"
+    "\nstun=literal\troll -1"
+    "\neffects\tStun/KB"
+    "\neffects=table\tmove table"
+    "\neffects=text\trules text"
+    "\neffects=both\tboth"
+    "\nlower\tLower"
+    "\nlower=die\tdie roll"
+    "\nlower=margin\tmargin"
+    "\npass\tMines"
+    "\npass=every\tevery space"
+    "\npass=land\tlanding only"
+    "\ncrumble\t2nd crumble"
+    "\ncrumble=shrink\tshrinks"
+    "\ncrumble=once\tnothing"
+    "\nvampire_tie\tVampire tie"
+    "\nvampire_tie=both\tboth"
+    "\nvampire_tie=rolloff\trolloff"
+    "\nshare\tMine+crystal"
+    "\nshare=no\tapart"
+    "\nshare=yes\tshare"
+    "\n"
 )
 
 
@@ -63,7 +55,7 @@ def ruling(name, value):
 
 
 def _rule_word(key):
-    s = lang.mode_label(key, _RULE_KEYS, _RULE_EN, "dicebox.arena.edit_ru")
+    s = lang.table_label(key, _TABLE, "dicebox.arena.edit_ru")
     return key if s is None else s  # an option the table does not know yet: its raw name
 
 
@@ -76,7 +68,7 @@ class RosterScreen(Menu):
 
     def __init__(self, app, home):
         self.home = home
-        Menu.__init__(self, app, t("fighters"), [])
+        Menu.__init__(self, app, arena_label("fighters"), [])
         self.build()
 
     def build(self):
@@ -84,8 +76,8 @@ class RosterScreen(Menu):
         for i in range(len(self.home.fighters)):
             name, build = self.home.fighters[i]
             items.append(("%-9s %s" % (name[:9], _build_text(build)), self._opener(i)))
-        if len(self.home.fighters) < R.MAX:
-            new = "%s (%d/%d)" % (t("new"), len(self.home.fighters), R.MAX)
+        if len(self.home.fighters) < roster.MAX:
+            new = "%s (%d/%d)" % (arena_label("new"), len(self.home.fighters), roster.MAX)
             items.append((new, lambda: self.app.push(Builder(self.app, self.home, -1))))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
@@ -101,8 +93,8 @@ class RosterScreen(Menu):
         def open_fighter():
             app = self.app
             app.push(Menu(app, self.home.fighters[i][0], [
-                (t("edit"), lambda: app.replace(Builder(app, self.home, i))),
-                (t("delete"), lambda: app.replace(Confirm(app, t("delete_q"), self.home.fighters[i][0], lambda: self.delete(i)))),
+                (arena_label("edit"), lambda: app.replace(Builder(app, self.home, i))),
+                (arena_label("delete"), lambda: app.replace(Confirm(app, arena_label("delete_q"), self.home.fighters[i][0], lambda: self.delete(i)))),
             ]))
 
         return open_fighter
@@ -141,7 +133,7 @@ class Builder(Screen):
         return arena.STAT_TOTAL - sum(self.stats)
 
     def _taken(self, name):
-        i = R.find(self.home.fighters, name)
+        i = roster.find(self.home.fighters, name)
         return i >= 0 and i != self.index
 
     def _next_name(self, start, step):
@@ -170,17 +162,17 @@ class Builder(Screen):
     def save(self):
         app = self.app
         if self.left() != 0:
-            app.push(Message(app, t("error"), t("sum_bad") % self.left()))
+            app.push(Message(app, arena_label("error"), arena_label("sum_bad") % self.left()))
             return
         if self._taken(self.name):
-            app.push(Message(app, t("error"), t("name_taken") % self.name))
+            app.push(Message(app, arena_label("error"), arena_label("name_taken") % self.name))
             return
         entry = (self.name, arena.check_build(self.stats))
         fighters = self.home.fighters
         if self.index >= 0:
             fighters[self.index] = entry
-        elif len(fighters) >= R.MAX:
-            app.push(Message(app, t("error"), t("full") % R.MAX))
+        elif len(fighters) >= roster.MAX:
+            app.push(Message(app, arena_label("error"), arena_label("full") % roster.MAX))
             return
         else:
             fighters.append(entry)
@@ -189,23 +181,23 @@ class Builder(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            step = 1 if b == B.UP else -1
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            step = 1 if b == buttons.UP else -1
             if self.editing:
                 self.change(step)
             else:
                 self.row = (self.row - step) % self.ROWS
             app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             if self.row == self.ROWS - 1:
                 self.save()
             else:
                 self.editing = not self.editing
                 app.redraw()
-        elif b == B.OK and ev == B.LONG and self.row == 0:
+        elif b == buttons.OK and ev == buttons.LONG and self.row == 0:
             self.editing = False
             app.push(NameEditor(app, self.name, self._set_name))
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             if self.editing:
                 self.editing = False
                 app.redraw()
@@ -213,15 +205,15 @@ class Builder(Screen):
                 app.pop()
 
     def draw(self, c):
-        draw.header(c, self.name, t("left") % self.left())
+        draw.header(c, self.name, arena_label("left") % self.left())
         for r in range(self.ROWS):
             y = 10 + r * 9
             if r == 0:
-                label, value = t("name"), self.name
+                label, value = arena_label("name"), self.name
             elif r < 5:
                 label, value = stat(r - 1), str(self.stats[r - 1])
             else:
-                label, value = t("save"), ""
+                label, value = arena_label("save"), ""
             color = 1
             if r == self.row:
                 c.fill_rect(0, y, 128, 9, 1)
@@ -236,7 +228,7 @@ class NameEditor(name_editor.NameEditor):
     MAX = 12  # arena/rules.check_name
 
     def labels(self):
-        return t("name"), t("name_hint"), t("name_hint2")
+        return arena_label("name"), arena_label("name_hint"), arena_label("name_hint2")
 
 
 class Pick(Menu):
@@ -263,7 +255,7 @@ class Rulings(Menu):
 
     def __init__(self, app, home):
         self.home = home
-        Menu.__init__(self, app, t("rules"), [])
+        Menu.__init__(self, app, arena_label("rules"), [])
         self.build()
 
     def value(self, name, default):
@@ -305,7 +297,7 @@ class Checklist(Menu):
             k = self.setup.picked.index(i) + 1 if i in self.setup.picked else 0
             items.append(("%s %s" % (str(k) if k else "-", fighters[i][0]), self._toggler(i)))
         self.items = items
-        self.title = t("pick") % (len(self.setup.picked), self.setup.size)
+        self.title = arena_label("pick") % (len(self.setup.picked), self.setup.size)
 
     def _toggler(self, i):
         def toggle():

@@ -1,5 +1,5 @@
 """Russian words of the arena rulings screen, in the order of
-arena_edit._RULE_KEYS (the comment names the key). Imported only while
+arena/edit.py's _TABLE (the comment names the key). Imported only while
 Russian is chosen and the rulings are open."""
 
 LABELS = (

@@ -6,7 +6,7 @@ scroll the words of the last step. In a cup every finished match goes into
 History as a stand-alone "arena" record the moment it ends; undo stops at a
 finished match (it is in History already).
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox import load
 from dicebox.arena import rules as arena
 from dicebox.core import dice as _dice
@@ -14,7 +14,7 @@ from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
-from dicebox.arena.text import method, t, words_ru
+from dicebox.arena.text import method, arena_label, words_ru
 from dicebox.ui.fight import FightScreen
 
 _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
@@ -63,8 +63,8 @@ class ArenaFight(FightScreen):
         self.cup = rec.ruleset == "arena_cup"
         self.logged = len(self.game.results) if self.cup else 0
         # every step's two labels, looked up once: a packed table's lookup is slow on the Pico
-        self.clock = t("clock")
-        self.rolled = t("dice_rolled")
+        self.clock = arena_label("clock")
+        self.rolled = arena_label("dice_rolled")
         self.lines = []
         self.first = 0
         self.read_step()
@@ -108,11 +108,11 @@ class ArenaFight(FightScreen):
                     said = self._say(m, name, a, b, c, face)
                 lines.extend(draw.wrap(said, _WRAP))
         if not lines:
-            lines = draw.wrap(t("ok_step"))  # alone: no scroll bar
+            lines = draw.wrap(arena_label("ok_step"))  # alone: no scroll bar
         if dice:
             lines = draw.wrap(self.rolled + "".join(dice), _WRAP) + lines
         if self.cup and game.between() and game.match is not None:
-            lines.append(t("ok_bracket"))
+            lines.append(arena_label("ok_bracket"))
         self.lines = lines
         self.first = 0
 
@@ -151,28 +151,28 @@ class ArenaFight(FightScreen):
         w = res["winner"]
         names = m.names
         if w is None:
-            said = "%s=%s %s" % (names[0], names[1], t("tie"))
+            said = "%s=%s %s" % (names[0], names[1], arena_label("tie"))
         else:
             k = 0 if w == "a" else 1
             said = "%s>%s %s" % (names[k], names[1 - k], method(m))
         if self.cup:
             return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
-        return "%s: %s" % (t("arena"), said)
+        return "%s: %s" % (arena_label("arena"), said)
 
     def progress(self):
         if self.cup:
             g = self.game
-            return "%s %d: %s%d, %d/%d" % (t("cup"), len(g.fighters), "Р" if words_ru() else "R", len(g.rounds),
+            return "%s %d: %s%d, %d/%d" % (arena_label("cup"), len(g.fighters), "Р" if words_ru() else "R", len(g.rounds),
                                            len(g.results), len(g.fighters) - 1)
         from dicebox.ui.unfinished import kept_label  # loaded already: the leave runs in it
 
         g = self.game
-        return kept_label(t("arena"), g.names[0], g.names[1], "%d-%d" % (g.hp[0], g.hp[1]))  # health, in order
+        return kept_label(arena_label("arena"), g.names[0], g.names[1], "%d-%d" % (g.hp[0], g.hp[1]))  # health, in order
 
     def summary(self):
         if self.cup:
             g = self.game
-            return "%s %d: %s" % (t("cup"), len(g.fighters), g.fighters[g.champion][0])
+            return "%s %d: %s" % (arena_label("cup"), len(g.fighters), g.fighters[g.champion][0])
         return self.match_summary(None)
 
     def log_missed_match(self):
@@ -191,7 +191,7 @@ class ArenaFight(FightScreen):
     def undo(self):
         g = self.game
         if self.cup and not self.done and g.between() and g.results:
-            self.app.push(Message(self.app, t("notice"), t("in_history")))
+            self.app.push(Message(self.app, arena_label("notice"), arena_label("in_history")))
             return
         FightScreen.undo(self)
 
@@ -227,15 +227,15 @@ class ArenaFight(FightScreen):
                     return
 
     def button(self, b, ev, now):
-        if b == B.BACK and ev == B.LONG and self.cup and not self.done and self.game.between() and self.game.results:
+        if b == buttons.BACK and ev == buttons.LONG and self.cup and not self.done and self.game.between() and self.game.results:
             self.undo()  # says why not, without asking first
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             self.step()
-        elif b == B.OK and ev == B.LONG:
+        elif b == buttons.OK and ev == buttons.LONG:
             self.auto()
-        elif b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+        elif b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
             last = max(0, len(self.lines) - _WORDS_ROWS)
-            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+            self.first = max(0, min(last, self.first + (1 if b == buttons.DOWN else -1)))
             self.app.redraw()
         else:
             FightScreen.button(self, b, ev, now)
@@ -261,7 +261,7 @@ class ArenaFight(FightScreen):
         if res is not None:  # the result takes the first row
             c.fill_rect(0, y, 128, 8, 1)
             w = res["winner"]
-            shown = t("tie") if w is None else t("wins") % names[0 if w == "a" else 1]
+            shown = arena_label("tie") if w is None else arena_label("wins") % names[0 if w == "a" else 1]
             said = "%s: %s" % (shown, method(m))
             if len(said) > 21:  # too wide for the row: the words below say how
                 said = shown
@@ -338,11 +338,11 @@ class Bracket(Screen):
         self.fight = fight
 
     def button(self, b, ev, now):
-        if b == B.OK and ev in (B.CLICK, B.LONG):
+        if b == buttons.OK and ev in (buttons.CLICK, buttons.LONG):
             fight = self.fight
             self.app.pop()
             if not fight.done:
-                fight.next_match(ev == B.LONG)
+                fight.next_match(ev == buttons.LONG)
         else:
             Screen.button(self, b, ev, now)
 
@@ -360,8 +360,8 @@ class Bracket(Screen):
         chars = (width - 2) // 6
         if n == 4:
             r = len(game.rounds) - 1
-            title = t("champion") if game.champion >= 0 else t("round") % (r + 1)
-            draw.header(c, t("cup"), title)
+            title = arena_label("champion") if game.champion >= 0 else arena_label("round") % (r + 1)
+            draw.header(c, arena_label("cup"), title)
         now = (-1, -1) if game.champion >= 0 else _next_pair(game)
         for r in range(len(rounds)):
             entrants = rounds[r]

@@ -13,10 +13,10 @@ from dicebox.core.errtext import shown
 
 RULESET = "arena"
 
-P = const(0)
-T = const(1)
-A = const(2)
-S = const(3)
+POWER = const(0)
+TOUGHNESS = const(1)
+AGILITY = const(2)
+SPECIAL = const(3)
 _STAT_NAMES = const(("Power", "Toughness", "Agility", "Special"))
 STAT_MIN = const(2)
 STAT_MAX = const(9)
@@ -44,20 +44,20 @@ EVENT = const(8)
 
 # Moves by die face 1..6: (name, stat, stat, bonus, damage, effects).
 ATTACK = (
-    ("Strike", P, A, 1, ONE, 0),
-    ("Heavy Strike", P, A, 0, _TWO, _STUN),
-    ("Kick", P, A, 1, ONE, 0),
-    ("Heavy Kick", P, A, 0, _TWO, _KB),
-    ("Grapple", P, T, 0, _DMG_D3P1, _KB),
-    ("Special", S, S, 0, _DMG_D3P1, _STUN),
+    ("Strike", POWER, AGILITY, 1, ONE, 0),
+    ("Heavy Strike", POWER, AGILITY, 0, _TWO, _STUN),
+    ("Kick", POWER, AGILITY, 1, ONE, 0),
+    ("Heavy Kick", POWER, AGILITY, 0, _TWO, _KB),
+    ("Grapple", POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
+    ("Special", SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN),
 )
 DEFEND = (
-    ("Block", T, T, 1, NONE, EVENT),
-    ("Counter", T, S, 0, _DMG_D3, _SWITCH),
-    ("Dodge", A, A, 0, NONE, _SWITCH),
-    ("Shield", T, S, 0, _DMG_D3P1, 0),
-    ("Grapple", P, T, 0, _DMG_D3P1, _KB),
-    ("Special", S, S, 0, _DMG_D3P1, _STUN | _SWITCH),
+    ("Block", TOUGHNESS, TOUGHNESS, 1, NONE, EVENT),
+    ("Counter", TOUGHNESS, SPECIAL, 0, _DMG_D3, _SWITCH),
+    ("Dodge", AGILITY, AGILITY, 0, NONE, _SWITCH),
+    ("Shield", TOUGHNESS, SPECIAL, 0, _DMG_D3P1, 0),
+    ("Grapple", POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
+    ("Special", SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN | _SWITCH),
 )
 # The rules text (section 3) lists Stun and KB moves differently from the
 # table: option "effects" picks which governs. Index: attack die - 1.
@@ -192,8 +192,8 @@ class Game(_Game):
             self._moment()
 
     def _initiative(self):
-        agility_a = self.stats[0][A]
-        agility_b = self.stats[1][A]
+        agility_a = self.stats[0][AGILITY]
+        agility_b = self.stats[1][AGILITY]
         while True:
             sa = self.dice.roll(_dice.D20, "initiative a") + agility_a
             sb = self.dice.roll(_dice.D20, "initiative b") + agility_b
@@ -528,9 +528,9 @@ class Game(_Game):
             p[0], p[1] = p[1], p[0]
             self.log.event("swap", p[0], p[1])
         elif n == 14:
-            self._knock(self._opposed(A, False), self._d3("knock-back D3"))
+            self._knock(self._opposed(AGILITY, False), self._d3("knock-back D3"))
         elif 12 <= n <= 15:
-            stat = P if n == 12 else (T if n == 13 else S)
+            stat = POWER if n == 12 else (TOUGHNESS if n == 13 else SPECIAL)
             low = self._opposed(stat, True)
             if low < 0:
                 self._damage(0, 2, False)
@@ -542,8 +542,8 @@ class Game(_Game):
         elif n == 16:
             self._place(CRYSTAL)
         elif n == 17:
-            sa = self.stats[0][S]
-            sb = self.stats[1][S]
+            sa = self.stats[0][SPECIAL]
+            sb = self.stats[1][SPECIAL]
             if sa == sb and self.vampire_both:
                 da = self._d3("damage D3")
                 db = self._d3("damage D3")

@@ -10,8 +10,8 @@ the box is on; the fighters live on flash (dicebox/arena/roster.py).
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
-from dicebox.arena.text import t
-from dicebox.ui.home import unload
+from dicebox.arena.text import arena_label
+from dicebox import drop
 from dicebox.ui.text import non_ascii
 
 # the roster screens and pickers, and the fighters file's code: loaded while
@@ -50,7 +50,7 @@ def start(app):
         from dicebox.ui import letters  # names with letters the box draws otherwise: said once
 
         said = letters.notice(app, names)
-        unload(("dicebox.ui.letters",))
+        drop(("dicebox.ui.letters",))
     if menu.error is None and said is None:
         return menu
     app.push(menu)
@@ -58,7 +58,7 @@ def start(app):
         return Message(app, said[0], said[1])
     if said:
         app.push(Message(app, said[0], said[1]))
-    return Message(app, t("roster_error"), menu.error)
+    return Message(app, arena_label("roster_error"), menu.error)
 
 
 def screen_for(app, rec):
@@ -68,13 +68,13 @@ def screen_for(app, rec):
 class ArenaMenu(Menu):
     def __init__(self, app):
         self.fighters, self.error = _roster().load(app.store)
-        unload(_EDIT)
+        drop(_EDIT)
         self.health = 10
         self.rules = {}  # ruling options that differ from the default
-        Menu.__init__(self, app, t("arena"), [
-            (t("duel"), lambda: app.push(DuelSetUp(app, self))),
-            (t("cup"), lambda: app.push(CupSetUp(app, self))),
-            (t("fighters"), lambda: app.push(_edit().RosterScreen(app, self))),
+        Menu.__init__(self, app, arena_label("arena"), [
+            (arena_label("duel"), lambda: app.push(DuelSetUp(app, self))),
+            (arena_label("cup"), lambda: app.push(CupSetUp(app, self))),
+            (arena_label("fighters"), lambda: app.push(_edit().RosterScreen(app, self))),
         ])
 
     def save(self):
@@ -82,10 +82,10 @@ class ArenaMenu(Menu):
         try:
             _roster().save(self.app.store, self.fighters)
         except (OSError, ValueError) as e:
-            self.app.push(Message(self.app, t("error"), "%s: %s" % (_roster().NAME, e)))
+            self.app.push(Message(self.app, arena_label("error"), "%s: %s" % (_roster().NAME, e)))
 
     def resumed(self):
-        unload(_EDIT)  # back from the roster: the editors leave the heap
+        drop(_EDIT)  # back from the roster: the editors leave the heap
 
     def options(self):
         opts = {"health": self.health}
@@ -104,23 +104,23 @@ class _SetUp(Menu):
     def common_rows(self, items):
         home = self.home
         app = self.app
-        items.append(("%s: %d" % (t("health"), home.health), self._pick_health))
-        items.append((t("rules") + "...", lambda: app.push(_edit().Rulings(app, home))))
-        items.append((t("start"), self.start_fight))
+        items.append(("%s: %d" % (arena_label("health"), home.health), self._pick_health))
+        items.append((arena_label("rules") + "...", lambda: app.push(_edit().Rulings(app, home))))
+        items.append((arena_label("start"), self.start_fight))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
 
     def _pick_health(self):
         from dicebox.ui.pickers import NumberPicker  # here, not at the top: the menu opens sooner
 
-        self.app.push(NumberPicker(self.app, t("health"), self.home.health, 1, 99, self._set_health))
+        self.app.push(NumberPicker(self.app, arena_label("health"), self.home.health, 1, 99, self._set_health))
 
     def _set_health(self, value):
         self.home.health = value
         self.build()
 
     def resumed(self):
-        unload(_EDIT)  # back from a picker or the rulings
+        drop(_EDIT)  # back from a picker or the rulings
         self.build()
 
     def launch(self, rec):
@@ -128,7 +128,7 @@ class _SetUp(Menu):
         try:
             screen = _play().screen_for(app, rec)
         except (ValueError, MemoryError) as e:
-            app.push(Message(app, t("error"), str(e)))
+            app.push(Message(app, arena_label("error"), str(e)))
             return
         # The fight runs without the set-up: the menu and this screen leave the
         # stack (and this module the heap) for a marker that rebuilds them, as
@@ -138,13 +138,13 @@ class _SetUp(Menu):
         del app.stack[app.stack.index(home):]
         app.push(_play().SetUpMarker(app, __name__, state))  # its restore() below
         app.push(screen)
-        unload(("dicebox.arena.setup",))
+        drop(("dicebox.arena.setup",))
 
 
 def restore(app, state):
     """The menu and the set-up a fight was started from, in place of its marker."""
     health, rules, sel, first, cup, setup_sel, setup_first, choice = state
-    unload(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
+    drop(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
     menu = ArenaMenu(app)
     menu.health, menu.rules, menu.sel, menu.first = health, rules, sel, first
     app.replace(menu)
@@ -156,7 +156,7 @@ def restore(app, state):
 
 class DuelSetUp(_SetUp):
     def __init__(self, app, home):
-        _SetUp.__init__(self, app, home, t("duel"))
+        _SetUp.__init__(self, app, home, arena_label("duel"))
         n = len(home.fighters)
         self.pair = [0, 1 if n > 1 else 0]
         self.build()
@@ -167,13 +167,13 @@ class DuelSetUp(_SetUp):
         for side in (0, 1):
             i = self.pair[side]
             name = fighters[i][0] if i < len(fighters) else "-"
-            items.append(("%s: %s" % (t("sides")[side], name), self._chooser(side)))
+            items.append(("%s: %s" % (arena_label("sides")[side], name), self._chooser(side)))
         self.common_rows(items)
 
     def _chooser(self, side):
         def choose():
             if self.home.fighters:
-                self.app.push(_edit().Pick(self.app, self.home, t("sides")[side], lambda i: self._set(side, i)))
+                self.app.push(_edit().Pick(self.app, self.home, arena_label("sides")[side], lambda i: self._set(side, i)))
 
         return choose
 
@@ -191,7 +191,7 @@ class DuelSetUp(_SetUp):
     def start_fight(self):
         fighters = self.home.fighters
         if len(fighters) < 1 or max(self.pair) >= len(fighters):
-            self.app.push(Message(self.app, t("error"), t("pick_more") % 2))
+            self.app.push(Message(self.app, arena_label("error"), arena_label("pick_more") % 2))
             return
         a = fighters[self.pair[0]]
         b = fighters[self.pair[1]]
@@ -205,7 +205,7 @@ class DuelSetUp(_SetUp):
 
 class CupSetUp(_SetUp):
     def __init__(self, app, home):
-        _SetUp.__init__(self, app, home, t("cup"))
+        _SetUp.__init__(self, app, home, arena_label("cup"))
         self.size = 4
         self.picked = []  # roster indices in bracket order
         self.build()
@@ -213,8 +213,8 @@ class CupSetUp(_SetUp):
     def build(self):
         app = self.app
         items = [
-            ("%s: %d" % (t("size"), self.size), self._toggle_size),
-            (t("pick") % (len(self.picked), self.size), lambda: app.push(_edit().Checklist(app, self))),
+            ("%s: %d" % (arena_label("size"), self.size), self._toggle_size),
+            (arena_label("pick") % (len(self.picked), self.size), lambda: app.push(_edit().Checklist(app, self))),
         ]
         self.common_rows(items)
 
@@ -232,7 +232,7 @@ class CupSetUp(_SetUp):
 
     def start_fight(self):
         if len(self.picked) != self.size:
-            self.app.push(Message(self.app, t("error"), t("pick_more") % self.size))
+            self.app.push(Message(self.app, arena_label("error"), arena_label("pick_more") % self.size))
             return
         fighters = self.home.fighters
         opts = self.home.options()

@@ -53,9 +53,9 @@ def _labels():
     return None
 
 
-def t(key):
-    s = lang.mode_label(key, _TABLE, None, "dicebox.arena.text_ru")
-    return lang.t(key) if s is None else s
+def arena_label(key):
+    s = lang.table_label(key, _TABLE, "dicebox.arena.text_ru")
+    return lang.label(key) if s is None else s
 
 
 def words_ru():

@@ -3,7 +3,7 @@
 A roll session is a record of ruleset "dice" (inputs: the expressions), saved
 after each roll and put in History when the user leaves.
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.core import expr
 from dicebox.dice import rules as dicemode
 from dicebox.core import record as _record
@@ -11,7 +11,7 @@ from dicebox.core.compat import const
 from dicebox.core.log import EVENT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 from dicebox.ui.session import Session
 
 _DIES = const((3, 4, 6, 8, 10, 12, 20, 100))
@@ -58,17 +58,17 @@ class DiceScreen(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.pick = (self.pick + (1 if b == B.DOWN else -1)) % (_CUSTOM + 1)
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.pick = (self.pick + (1 if b == buttons.DOWN else -1)) % (_CUSTOM + 1)
             app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             self.session.give(self.choice())
             self._collect()
             app.beep(2000, 30)
             app.redraw()
-        elif b == B.OK and ev == B.LONG:
+        elif b == buttons.OK and ev == buttons.LONG:
             app.push(ExprEditor(app, self.custom, self._set_custom))
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             self.leave()
 
     def _set_custom(self, text_):
@@ -86,25 +86,25 @@ class DiceScreen(Screen):
         self.app.pop()
 
     def draw(self, c):
-        draw.seed_header(c, t("dice"), self.session.rec.seed)
+        draw.seed_header(c, label("dice"), self.session.rec.seed)
         # the pick, with arrows saying UP/DOWN change it
-        label = self.choice()
+        pick = self.choice()
         text.draw(c, "\u25b2", 0, 12)
-        text.draw_center(c, t("coin") if label == "coin" else label, 12, text.SMALL, 1, 8, 80)
+        text.draw_center(c, label("coin") if pick == "coin" else pick, 12, text.SMALL, 1, 8, 80)
         text.draw(c, "\u25bc", 82, 12)
         inputs = self.session.rec.inputs
-        if not self.results or inputs[-1] != label:
+        if not self.results or inputs[-1] != pick:
             # nothing rolled yet with this pick: the last result was another die's
             if self.results:
-                text.draw_center(c, t("roll_hint"), 30, text.SMALL, 1, 0, 88)
+                text.draw_center(c, label("roll_hint"), 30, text.SMALL, 1, 0, 88)
                 self._earlier(c, 0)
             else:
-                text.draw_center(c, t("roll_hint"), 30)
-                text.draw_center(c, t("edit_hint"), 42)
+                text.draw_center(c, label("roll_hint"), 30)
+                text.draw_center(c, label("edit_hint"), 42)
             return
         name, value = self.results[-1]
         if name == "coin":
-            shown = t("heads") if value == 1 else t("tails")
+            shown = label("heads") if value == 1 else label("tails")
             text.draw_center(c, shown, 34, text.MEDIUM, 1, 0, 88)
         else:
             text.draw_center(c, str(value), 24, text.BIG, 1, 0, 88)
@@ -116,7 +116,7 @@ class DiceScreen(Screen):
         y = 12
         shown_results = self.results[:-1] if skip else self.results
         for name, value in reversed(shown_results):
-            shown = t("heads")[0] if value == 1 and name == "coin" else t("tails")[0] if name == "coin" else str(value)
+            shown = label("heads")[0] if value == 1 and name == "coin" else label("tails")[0] if name == "coin" else str(value)
             text.draw(c, shown, 128 - text.width(shown) - 1, y)
             y += 9
         c.vline(90, 11, 53, 1)
@@ -147,8 +147,8 @@ class ExprEditor(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            step = 1 if b == B.UP else -1
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            step = 1 if b == buttons.UP else -1
             if self.field == 0:
                 self.count = (self.count - 1 + step) % 20 + 1
             elif self.field == 1:
@@ -157,14 +157,14 @@ class ExprEditor(Screen):
             else:
                 self.mod = (self.mod + 20 + step) % 41 - 20
             app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             if self.field < 2:
                 self.field += 1
                 app.redraw()
             else:
                 app.pop()
                 self.on_done(self.text())
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             if self.field:
                 self.field -= 1
                 app.redraw()
@@ -172,7 +172,7 @@ class ExprEditor(Screen):
                 app.pop()
 
     def draw(self, c):
-        draw.header(c, t("expr"))
+        draw.header(c, label("expr"))
         parts = ("%d" % self.count, "d%s" % ("%" if self.die == 100 else self.die), "%+d" % self.mod)
         x = (128 - text.width("".join(parts), text.MEDIUM)) // 2
         for i in range(3):
@@ -182,4 +182,4 @@ class ExprEditor(Screen):
                 c.fill_rect(x0, 40, x - x0 - 2, 2, 1)
         lo, hi = expr.bounds(expr.parse(self.text()))
         text.draw_center(c, "%d..%d" % (lo, hi), 45)
-        text.draw_center(c, t("expr_hint"), 55)
+        text.draw_center(c, label("expr_hint"), 55)

@@ -5,13 +5,13 @@ Apart from the tracker's screens: with them came the LARP menu and its labels,
 too much heap over another mode's fight; the alert needs its own two lines
 and the wound kinds (larp/common.py, loaded with the rules).
 """
-from dicebox import buttons as B
-from dicebox.larp import wounds as W
+from dicebox import buttons
+from dicebox.larp import wounds
 from dicebox.core.compat import const
 from dicebox.larp.common import WOUNDS
 from dicebox.ui import text
 from dicebox.ui.app import Screen
-from dicebox.ui.home import unload_new
+from dicebox import drop_new
 from dicebox.ui.lang import LANG
 
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
@@ -32,7 +32,7 @@ def line(game, name_of, i, ru):
     n, of = game.nth(i)
     if of < 2:
         return ("%d %s %s" % (p, name, kind) if name else "%d %s" % (p, kind))[:21]
-    nth = "%d-я" % n if ru else W.ordinal(n)
+    nth = "%d-я" % n if ru else wounds.ordinal(n)
     word = _WOUND[ru]
     for s in (("%d %s %s (%s %s)" % (p, name, kind, nth, word), "%d %s %s (%s)" % (p, name, kind, nth)) if name else ()) + (
             "%d %s (%s %s)" % (p, kind, nth, word), "%d %s (%s)" % (p, kind, nth)):
@@ -54,8 +54,8 @@ class AlertScreen(Screen):
         self.loaded = loaded  # sys.modules before the alert loaded its code
 
     def button(self, b, ev, now):
-        if b == B.OK and ev == B.CLICK:
-            self.tr.give(W.ACK)
+        if b == buttons.OK and ev == buttons.CLICK:
+            self.tr.give(wounds.ACK)
             app = self.app
             if app.top is self:
                 app.pop()
@@ -64,7 +64,7 @@ class AlertScreen(Screen):
                 app.redraw()
             if self.loaded is not None:
                 # this code leaves the heap now: kept to the next Home, it held a full heap's room
-                unload_new(self.loaded)
+                drop_new(self.loaded)
             self.tr.doze()  # woken over another mode: asleep again
 
     def tick(self, now):

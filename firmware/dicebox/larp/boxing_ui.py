@@ -5,15 +5,15 @@ reveal screen, once per boxer and only before the first blow (after that a
 judge's override shows it again, saying so); a blocked reaction reads BLOCK!
 and the seed appears only after the end.
 """
-from dicebox import buttons as B
-from dicebox.larp import boxing as BX
-from dicebox.larp import words as LT
+from dicebox import buttons
+from dicebox.larp import boxing
+from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.lang import t
-from dicebox.larp.menu import L, label, lang
+from dicebox.ui.lang import label
+from dicebox.larp.menu import larp_label, code_label, lang
 from dicebox.larp.fights import big_line, last_event
 
 
@@ -25,17 +25,17 @@ class BoxingSetup(Menu):
     """Start (OK at once: defaults), cards per boxer, the reigning Champion."""
 
     def __init__(self, app):
-        Menu.__init__(self, app, L("boxing"), [])
+        Menu.__init__(self, app, larp_label("boxing"), [])
         self.cards = 3
         self.champion = 0
         self.build()
 
     def build(self):
-        champ = L("none") if not self.champion else "%s %d" % (L("boxer"), self.champion)
+        champ = larp_label("none") if not self.champion else "%s %d" % (larp_label("boxer"), self.champion)
         self.items = [
-            (L("start"), self.start),
-            ("%s: %d" % (L("cards"), self.cards), self.more_cards),
-            ("%s: %s" % (L("champion"), champ), self.next_champion),
+            (larp_label("start"), self.start),
+            ("%s: %d" % (larp_label("cards"), self.cards), self.more_cards),
+            ("%s: %s" % (larp_label("champion"), champ), self.next_champion),
         ]
 
     def more_cards(self):
@@ -85,21 +85,21 @@ class Reveal(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        if b == B.OK:
-            if ev == B.PRESS and not self.locked():
+        if b == buttons.OK:
+            if ev == buttons.PRESS and not self.locked():
                 self.showing = True
                 app.redraw()
-            elif ev == B.RELEASE and self.showing:
+            elif ev == buttons.RELEASE and self.showing:
                 self._hide()
                 app.redraw()
-            elif ev == B.LONG and not self.showing and self.locked():
-                app.push(Confirm(app, L("judge_q") % self.boxer, L("judge_note"), self._allow))
+            elif ev == buttons.LONG and not self.showing and self.locked():
+                app.push(Confirm(app, larp_label("judge_q") % self.boxer, larp_label("judge_note"), self._allow))
         elif self.showing:
             return  # other buttons wait until the order is hidden again
-        elif b in (B.UP, B.DOWN) and ev == B.PRESS:
+        elif b in (buttons.UP, buttons.DOWN) and ev == buttons.PRESS:
             self.boxer = 3 - self.boxer
             app.redraw()
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             app.pop()
 
     def _allow(self):
@@ -115,32 +115,32 @@ class Reveal(Screen):
         b = self.boxer
         judge = self.override == b
         if judge:
-            draw.header(c, "%s: %s %d" % (L("judge"), L("boxer"), b))
+            draw.header(c, "%s: %s %d" % (larp_label("judge"), larp_label("boxer"), b))
         else:
-            draw.header(c, "%s %d" % (L("boxer"), b))
+            draw.header(c, "%s %d" % (larp_label("boxer"), b))
         if not self.showing:
             if self.locked():
-                text.draw_center(c, L("in_bout") if self.game.blows else L("seen_once"), 16)
-                text.draw_center(c, L("judge_hold"), 30)
+                text.draw_center(c, larp_label("in_bout") if self.game.blows else larp_label("seen_once"), 16)
+                text.draw_center(c, larp_label("judge_hold"), 30)
             elif judge:  # the whole sentence under the judge's note ("держи ОК," goes on)
-                text.draw_center(c, L("judge_note"), 12)
-                text.draw_center(c, L("hold"), 22)
-                text.draw_center(c, L("shows"), 31)
+                text.draw_center(c, larp_label("judge_note"), 12)
+                text.draw_center(c, larp_label("hold"), 22)
+                text.draw_center(c, larp_label("shows"), 31)
             else:
-                text.draw_center(c, L("hold"), 20)
-                text.draw_center(c, L("shows"), 30)
+                text.draw_center(c, larp_label("hold"), 20)
+                text.draw_center(c, larp_label("shows"), 30)
             if self.bout.judged[b]:
-                text.draw_center(c, L("judged") % self.bout.judged[b], 42)
-            text.draw_center(c, L("next_boxer"), 55)
+                text.draw_center(c, larp_label("judged") % self.bout.judged[b], 42)
+            text.draw_center(c, larp_label("next_boxer"), 55)
             return
         order = self.game.order(self.boxer)
         if len(order) <= 3:
             for i in range(len(order)):
-                text.draw(c, "%d.%s" % (i + 1, label(LT.ZONES, order[i])), 4, 12 + i * 17, text.MEDIUM)
+                text.draw(c, "%d.%s" % (i + 1, code_label(larp_words.ZONES, order[i])), 4, 12 + i * 17, text.MEDIUM)
         else:
             for i in range(len(order)):
-                text.draw(c, "%d.%s" % (i + 1, label(LT.ZONES, order[i])), 1 + (i // 3) * 64, 14 + (i % 3) * 12)
-            text.draw_center(c, L("release"), 55)
+                text.draw(c, "%d.%s" % (i + 1, code_label(larp_words.ZONES, order[i])), 1 + (i // 3) * 64, 14 + (i % 3) * 12)
+            text.draw_center(c, larp_label("release"), 55)
 
 
 class BoxingScreen(FightScreen):
@@ -159,19 +159,19 @@ class BoxingScreen(FightScreen):
         app = self.app
         g = self.game
         if g.over:
-            if ev == B.CLICK and b in (B.OK, B.BACK):
+            if ev == buttons.CLICK and b in (buttons.OK, buttons.BACK):
                 self.leave()
             return
-        if b in (B.UP, B.DOWN) and ev == B.PRESS:
-            self.zone = (self.zone + (1 if b == B.DOWN else -1)) % BX.ZONE_COUNT
+        if b in (buttons.UP, buttons.DOWN) and ev == buttons.PRESS:
+            self.zone = (self.zone + (1 if b == buttons.DOWN else -1)) % boxing.ZONE_COUNT
             app.redraw()
-        elif b == B.UP and ev == B.LONG:
-            self.zone = (self.zone + 1) % BX.ZONE_COUNT  # the press of this hold moved it
+        elif b == buttons.UP and ev == buttons.LONG:
+            self.zone = (self.zone + 1) % boxing.ZONE_COUNT  # the press of this hold moved it
             app.push(Reveal(app, self))
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             self.blow(self.zone)
-        elif b == B.OK and ev == B.LONG and g.can_block():
-            self.blow(self.zone + BX.ZONE_COUNT)
+        elif b == buttons.OK and ev == buttons.LONG and g.can_block():
+            self.blow(self.zone + boxing.ZONE_COUNT)
         else:
             FightScreen.button(self, b, ev, now)
 
@@ -181,58 +181,58 @@ class BoxingScreen(FightScreen):
 
     def progress(self):
         g = self.game
-        return "%s %s%d %d-%d" % (L("boxing"), "Р" if lang() else "R", g.round, g.score(1), g.score(2))  # Cyrillic Р: раунд
+        return "%s %s%d %d-%d" % (larp_label("boxing"), "Р" if lang() else "R", g.round, g.score(1), g.score(2))  # Cyrillic Р: раунд
 
     def summary(self):
         g = self.game
         r = g.result()
         s = r["score"]
         # History's row, in words: "Boxing 3-1: WINNER 1 (KNOCKOUT)"
-        who = (L("wins") % r["winner"]) if r["winner"] else L("draw")
-        return "%s %d-%d: %s (%s)" % (L("boxing"), s[0], s[1], who, L(r["method"]))
+        who = (larp_label("wins") % r["winner"]) if r["winner"] else larp_label("draw")
+        return "%s %d-%d: %s (%s)" % (larp_label("boxing"), s[0], s[1], who, larp_label(r["method"]))
 
     def draw(self, c):
         g = self.game
         if g.over:
             self.draw_end(c)
             return
-        draw.header(c, "%s %d" % (L("round"), g.round), "%d>%d  %d/2" % (g.attacker, 3 - g.attacker, g.blow + 1))
-        for z in range(BX.ZONE_COUNT):
+        draw.header(c, "%s %d" % (larp_label("round"), g.round), "%d>%d  %d/2" % (g.attacker, 3 - g.attacker, g.blow + 1))
+        for z in range(boxing.ZONE_COUNT):
             x = (z // 3) * 64
             y = 11 + (z % 3) * 9
             if z == self.zone:
                 c.fill_rect(x, y, 63, 9, 1)
-                text.draw(c, label(LT.ZONES, z), x + 2, y + 1, text.SMALL, 0)
+                text.draw(c, code_label(larp_words.ZONES, z), x + 2, y + 1, text.SMALL, 0)
             else:
-                text.draw(c, label(LT.ZONES, z), x + 2, y + 1)
+                text.draw(c, code_label(larp_words.ZONES, z), x + 2, y + 1)
         last = last_event(g, ("blow", "block"))
         if last is None:
-            coin = t("heads") if g.first == 1 else t("tails")
+            coin = label("heads") if g.first == 1 else label("tails")
             text.draw_center(c, coin, 39, text.MEDIUM)
-            note = "%d %s" % (g.first, L("first"))
+            note = "%d %s" % (g.first, larp_label("first"))
         else:
             _, name, a, zone, reaction = last
-            big_line(c, label(LT.REACTIONS, BX.BLOCK if name == "block" else reaction), 39)
-            note = L("hold_block") if g.can_block() else "%d: %s" % (a, label(LT.ZONES, zone))
+            big_line(c, code_label(larp_words.REACTIONS, boxing.BLOCK if name == "block" else reaction), 39)
+            note = larp_label("hold_block") if g.can_block() else "%d: %s" % (a, code_label(larp_words.ZONES, zone))
         text.draw_center(c, note, 56)
 
     def draw_end(self, c):
         g = self.game
-        draw.seed_header(c, L("boxing"), self.session.rec.seed)
-        big_line(c, L(g.method), 11)
+        draw.seed_header(c, larp_label("boxing"), self.session.rec.seed)
+        big_line(c, larp_label(g.method), 11)
         s1 = g.score(1)
         s2 = g.score(2)
-        line = ("%s  %d-%d" % (L("wins") % g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
+        line = ("%s  %d-%d" % (larp_label("wins") % g.winner, s1, s2)) if g.winner else "%d-%d" % (s1, s2)
         text.draw_center(c, line, 28)
         blk = last_event(g, ("block",))
         y = 37
         if blk is not None:
-            text.draw_center(c, "%s %s %s" % (label(LT.REACTIONS, BX.BLOCK), L("was"), label(LT.REACTIONS, blk[4])), y)
+            text.draw_center(c, "%s %s %s" % (code_label(larp_words.REACTIONS, boxing.BLOCK), larp_label("was"), code_label(larp_words.REACTIONS, blk[4])), y)
             y += 9
         for b in (1, 2):
             if y > 56:
                 break
-            names = [label(LT.ZONES, z) for z in g.order(b)]
+            names = [code_label(larp_words.ZONES, z) for z in g.order(b)]
             line = "%d: %s" % (b, " ".join(names))
             if len(line) > 21:
                 line = "%d: %s" % (b, " ".join(n[:3] for n in names))

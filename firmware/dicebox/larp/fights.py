@@ -9,13 +9,13 @@ running wound tracker when the fight ends.
 """
 
 from dicebox.larp import common as larp
-from dicebox.larp import words as LT
+from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
 from dicebox import load
-from dicebox.larp.menu import L, label, tracker
+from dicebox.larp.menu import larp_label, code_label, tracker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
@@ -129,19 +129,19 @@ def offer_wounds(screen, wounds, ask_who):
                 try:
                     tr.give_wound(p, larp.KIND_NAMES.index(kind))
                 except ValueError as e:
-                    app.push(Message(app, L("wounds"), str(e)))
+                    app.push(Message(app, larp_label("wounds"), str(e)))
                     return
 
     for who in (2, 1) if ask_who else sorted(set(w for w, _ in wounds)):
         if not any(w == who for w, _ in wounds):
             continue
         if ask_who:
-            app.push(_picker()(app, L("who_is") % who, 0, 0, tr.count(),
+            app.push(_picker()(app, larp_label("who_is") % who, 0, 0, tr.count(),
                                (lambda w: lambda p: p and put(p, w))(who), tr.name))
         elif who:
-            kinds = ", ".join(label(LT.WOUNDS, larp.KIND_NAMES.index(k)) for w, k in wounds if w == who)
+            kinds = ", ".join(code_label(larp_words.WOUNDS, larp.KIND_NAMES.index(k)) for w, k in wounds if w == who)
             note = ("%d %s %s" % (who, tr.name(who), kinds))[:19]
-            app.push(Confirm(app, L("to_tracker"), note, (lambda w: lambda: put(w, w))(who)))
+            app.push(Confirm(app, larp_label("to_tracker"), note, (lambda w: lambda: put(w, w))(who)))
 
 
 def _picker():
@@ -154,4 +154,4 @@ def _ask_target(screen):
     hi, name_of = _target_range(screen.app)
     # BACK before the first shot leaves the fight too: nothing to show under the picker
     on_back = None if screen.session.rec.inputs else screen.leave
-    screen.app.push(_picker()(screen.app, L("target"), 0, 0, hi, screen.give, name_of, on_back))
+    screen.app.push(_picker()(screen.app, larp_label("target"), 0, 0, hi, screen.give, name_of, on_back))

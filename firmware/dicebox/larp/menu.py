@@ -8,11 +8,11 @@ session is started); they are imported only when opened.
 import sys
 
 from dicebox import load
-from dicebox.larp import words as LT
+from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu
-from dicebox.ui.home import unload_new
-from dicebox.ui.lang import LANG, mode_label, t
+from dicebox import drop_new, pinned
+from dicebox.ui.lang import LANG, label, table_label
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
 # string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
@@ -20,6 +20,26 @@ from dicebox.ui.lang import LANG, mode_label, t
 # A lookup costs time for every character before its line, so the menu's and the fight
 # screens' labels come first.
 _TABLE = (
+    "\nknockout\tKNOCKOUT"
+    "\ndraw\tDRAW"
+    "\ndecision\tDECISION"
+    "\nround\tRound"
+    "\nboxer\tBoxer"
+    "\nchampion\tChampion"
+    "\nheads\theads"
+    "\ntails\ttails"
+    "\nchallenge\tI challenge you to a fight!"
+    "\naccept\tAccepted"
+    "\nrefuse\tRefused"
+    "\nattack\tAttack"
+    "\ndefence\tDefence"
+    "\nfails\tattack fails"
+    "\nhelp\thelp given"
+    "\ndies\tdies"
+    "\nstays\tstays heavy"
+    "\nack\tOK"
+    "\ncount\tcount"
+    "\nhold\thold OK"
     "\nlarp\tLARP"
     "\nboxing\tBoxing"
     "\nduel\tDuel"
@@ -119,20 +139,16 @@ _ITEMS = const((
 ))
 
 def lang():
-    return LT.RU if LANG[0] == "ru" else LT.EN
+    return larp_words.RUSSIAN if LANG[0] == "ru" else larp_words.ENGLISH
 
 
-def L(key):
-    """A LARP label in the Settings language (larp_text's words, ours, then lang.py's):
-    the words first, a dict lookup, as a key not in _TABLE is a search of all of it."""
-    pair = LT.WORDS.get(key)
-    if pair is not None:
-        return pair[lang()]
-    s = mode_label(key, _TABLE, None, "dicebox.larp.menu_ru")
-    return t(key) if s is None else s
+def larp_label(key):
+    """A LARP label in the Settings language (ours, then lang.py's)."""
+    s = table_label(key, _TABLE, "dicebox.larp.menu_ru")
+    return label(key) if s is None else s
 
 
-def label(table, code):
+def code_label(table, code):
     return table[code][lang()]
 
 
@@ -151,7 +167,7 @@ def screen_for(app, rec):
 
 class LarpMenu(Menu):
     def __init__(self, app):
-        Menu.__init__(self, app, L("larp"), [])
+        Menu.__init__(self, app, larp_label("larp"), [])
         self.build()
         self.loaded = tuple(sys.modules)  # the menu's own; a fight's come and go
 
@@ -159,13 +175,13 @@ class LarpMenu(Menu):
         # back from a fight or the wound list: their modules leave the heap, as a
         # mode's do on Home (a running wound session's stay: Home pinned them), so
         # the next fight does not sit on top of the last one's code
-        unload_new(self.loaded)
+        drop_new(self.loaded)
         self.build()
 
     def build(self):
-        self.title = L("larp")
+        self.title = larp_label("larp")
         running = getattr(self.app.stack[0], "tasks", ())
-        self.items = [((L(key) + " \u25b6 " + L("running")) if key == "wounds" and running else L(key), self._opener(mod, fn))
+        self.items = [((larp_label(key) + " \u25b6 " + larp_label("running")) if key == "wounds" and running else larp_label(key), self._opener(mod, fn))
                       for key, mod, fn in _ITEMS]
 
     def _opener(self, mod, fn):
@@ -197,7 +213,7 @@ def rest(app, loaded):
     screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
     what the session pinned) stays."""
     home = app.stack[0]
-    own = [n for n in loaded if n not in getattr(home, "pinned", ())]
+    own = [n for n in loaded if n not in pinned()]
     for task in getattr(home, "tasks", ()):
         if hasattr(task, "doze"):
             task.woken = True

@@ -2,6 +2,26 @@
 key). Imported only while Russian is chosen."""
 
 LABELS = (
+    "НОКАУТ",                  # knockout
+    "НИЧЬЯ",                   # draw
+    "РЕШЕНИЕ",                 # decision
+    "Раунд",                   # round
+    "Боец",                    # boxer
+    "Чемпион",                 # champion
+    "орёл",                    # heads
+    "решка",                   # tails
+    "Вызываю тебя на бой!",    # challenge
+    "Принимаю вызов",          # accept
+    "Отказ",                   # refuse
+    "Атака",                   # attack
+    "Защита",                  # defence
+    "атака не прошла",         # fails
+    "помощь оказана",          # help
+    "умирает",                 # dies
+    "остаётся тяжело ранен",   # stays
+    "ОК",                      # ack
+    "счёт",                    # count
+    "держи ОК,",               # hold
     "Ролевая игра",           # larp
     "Бокс",                   # boxing
     "Дуэль",                  # duel

@@ -5,7 +5,7 @@ the box cannot tell for how long. The judge adds the time off, or not.
 Apart from the tracker's screens, with its own few labels (as larp_alert):
 it comes up in any mode, with the session asleep.
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
 from dicebox.ui.lang import LANG
@@ -34,7 +34,7 @@ class _OffPicker(NumberPicker):
 
     def draw(self, c):
         NumberPicker.draw(self, c)
-        c.fill_rect(0, 55, draw.W, 9, 0)
+        c.fill_rect(0, 55, draw.WIDTH, 9, 0)
         text.draw(c, "0:00..%s" % _hm(self.hi), 1, 56)
 
 
@@ -46,13 +46,13 @@ class PausedScreen(Screen):
         self.task = task
 
     def button(self, b, ev, now):
-        if ev != B.CLICK:
+        if ev != buttons.CLICK:
             return
         app = self.app
-        if b == B.OK:
+        if b == buttons.OK:
             app.pop()
             app.push(_OffPicker(app, _PICK[_ru()], 0, 0, _MAX_MIN, self._add, None, _hm))
-        elif b == B.BACK:
+        elif b == buttons.BACK:
             app.pop()
 
     def _add(self, minutes):

@@ -1,9 +1,9 @@
 """The LARP pickers' participant number, with his name under it (the fights'
 targets, the wound tracker's people): apart from larp_ui, so that opening the
 LARP menu does not load the pickers."""
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.ui import draw, text
-from dicebox.larp.menu import L
+from dicebox.larp.menu import larp_label
 from dicebox.ui.pickers import NumberPicker
 
 
@@ -18,7 +18,7 @@ class ParticipantPicker(NumberPicker):
 
     def button(self, b, ev, now):
         NumberPicker.button(self, b, ev, now)
-        if b == B.BACK and ev == B.CLICK and self.on_back is not None:
+        if b == buttons.BACK and ev == buttons.CLICK and self.on_back is not None:
             self.on_back()
 
     def fast_step(self):
@@ -29,7 +29,7 @@ class ParticipantPicker(NumberPicker):
         v = self.value
         text.draw_center(c, str(v) if v else "-", 14, text.BIG)
         if v == 0:
-            name = L("not_listed")
+            name = larp_label("not_listed")
         else:
             name = self.name_of(v) if self.name_of else ""
         text.draw_center(c, name, 46)

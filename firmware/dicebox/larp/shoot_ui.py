@@ -1,11 +1,11 @@
 """LARP firearms: one shot at a participant."""
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.larp import common as larp
-from dicebox.larp import words as LT
+from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.fight import FightScreen
-from dicebox.larp.menu import L, label
+from dicebox.larp.menu import larp_label, code_label
 from dicebox.larp.fights import _ask_target, big_line, last_event, offer_wounds, roll_before
 
 
@@ -38,14 +38,14 @@ class ShootScreen(FightScreen):
     def button(self, b, ev, now):
         app = self.app
         if self.done:
-            if ev == B.CLICK and b in (B.OK, B.BACK):
+            if ev == buttons.CLICK and b in (buttons.OK, buttons.BACK):
                 self.leave()
             return
         ch = self.choices()
-        if ch is not None and b in (B.UP, B.DOWN) and ev == B.PRESS:
-            self.pick = (self.pick + (1 if b == B.DOWN else -1)) % len(ch)
+        if ch is not None and b in (buttons.UP, buttons.DOWN) and ev == buttons.PRESS:
+            self.pick = (self.pick + (1 if b == buttons.DOWN else -1)) % len(ch)
             app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             if ch is None:
                 self.ask_target()
             else:
@@ -60,16 +60,16 @@ class ShootScreen(FightScreen):
     def summary(self):
         g = self.game
         # History's row, in words: "Firearms 12: left leg"
-        return "%s %s: %s" % (L("shoot"), g.target or "-", label(LT.HITS, g.hits[-1]) if g.hits else "")
+        return "%s %s: %s" % (larp_label("shoot"), g.target or "-", code_label(larp_words.HITS, g.hits[-1]) if g.hits else "")
 
     def draw(self, c):
         g = self.game
         if self.done:
-            draw.seed_header(c, L("shoot"), self.session.rec.seed)
+            draw.seed_header(c, larp_label("shoot"), self.session.rec.seed)
         else:
-            draw.header(c, L("shoot"))
+            draw.header(c, larp_label("shoot"))
         if not g.shots:
-            big_line(c, L("target"), 20)
+            big_line(c, larp_label("target"), 20)
             text.draw_center(c, "OK", 40)
             return
         i = last_event(g, ("shot",))
@@ -81,18 +81,18 @@ class ShootScreen(FightScreen):
         ch = self.choices()
         if ch is not None:
             # the shooter's choice: one row each, the chosen one inverted
-            text.draw(c, L("choose_limb") if len(ch) == 4 else L("choose_bh"), x, 12)
+            text.draw(c, larp_label("choose_limb") if len(ch) == 4 else larp_label("choose_bh"), x, 12)
             for k in range(len(ch)):
                 y = 22 + k * 10
-                word = label(LT.HITS, ch[k])
+                word = code_label(larp_words.HITS, ch[k])
                 if k == self.pick:
                     c.fill_rect(x - 2, y - 1, 128 - x + 2, 10, 1)
                     text.draw(c, word, x, y, text.SMALL, 0)
                 else:
                     text.draw(c, word, x, y)
             return
-        text.draw(c, "%s %s" % (L("target"), who), x, 14)
+        text.draw(c, "%s %s" % (larp_label("target"), who), x, 14)
         hit = i[4] if i is not None else larp.MISS
         if hit != larp.MISS:
-            text.draw(c, label(LT.WOUNDS, larp.hit_wound(hit)), x, 26)
-        big_line(c, label(LT.HITS, hit), 44)
+            text.draw(c, code_label(larp_words.WOUNDS, larp.hit_wound(hit)), x, 26)
+        big_line(c, code_label(larp_words.HITS, hit), 44)

@@ -1,12 +1,12 @@
 """LARP stealth: the count."""
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.larp import common as larp
-from dicebox.larp import stealth as ST
-from dicebox.larp import words as LT
+from dicebox.larp import stealth
+from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.fight import FightScreen
-from dicebox.larp.menu import L, label, lang
+from dicebox.larp.menu import larp_label, code_label, lang
 from dicebox.larp.fights import _ask_target, big_line, offer_wounds
 
 
@@ -15,7 +15,7 @@ def _big_kind(kind):
     рана understood), as "тяжёлая рана" is too wide for MEDIUM beside the count."""
     if lang() and larp.LIGHT <= kind <= larp.MORTAL:
         return ("лёгкая", "тяжёлая", "смертельная")[kind - larp.LIGHT]
-    return label(LT.WOUNDS, kind)
+    return code_label(larp_words.WOUNDS, kind)
 
 
 def stealth_start(app):
@@ -48,10 +48,10 @@ class StealthScreen(FightScreen):
         app = self.app
         g = self.game
         if self.done:
-            if ev == B.CLICK and b in (B.OK, B.BACK):
+            if ev == buttons.CLICK and b in (buttons.OK, buttons.BACK):
                 self.leave()
             return
-        if b == B.OK and ev == B.PRESS and g.target is not None:
+        if b == buttons.OK and ev == buttons.PRESS and g.target is not None:
             if not self.counting:
                 self.counting = True
                 self.start = now
@@ -63,11 +63,11 @@ class StealthScreen(FightScreen):
                 self.counting = False
                 self.stop_at = larp.ticks_step(self.start, now)
             app.redraw()
-        elif b == B.OK and ev in (B.CLICK, B.LONG) and self.stop_at >= 0:
+        elif b == buttons.OK and ev in (buttons.CLICK, buttons.LONG) and self.stop_at >= 0:
             elapsed = self.stop_at
             self.stop_at = -1
             self.stop(elapsed)
-        elif b == B.OK and ev == B.CLICK and g.target is None:
+        elif b == buttons.OK and ev == buttons.CLICK and g.target is None:
             _ask_target(self)
         elif self.counting:
             return  # BACK waits until the count is stopped
@@ -76,7 +76,7 @@ class StealthScreen(FightScreen):
 
     def stop(self, elapsed):
         self.counting = False
-        self.give(min(elapsed, ST.COUNTS * self.beat()))
+        self.give(min(elapsed, stealth.COUNTS * self.beat()))
         self.app.beep(900, 200)
 
     def tick(self, now):
@@ -84,10 +84,10 @@ class StealthScreen(FightScreen):
             return False
         beat = self.beat()
         elapsed = larp.ticks_step(self.start, now)
-        if elapsed >= ST.COUNTS * beat:
+        if elapsed >= stealth.COUNTS * beat:
             self.stop(elapsed)
             return True
-        if ST.beats(self.elapsed, elapsed, beat):
+        if stealth.beats(self.elapsed, elapsed, beat):
             self.elapsed = elapsed
             self.app.beep(2200, 60)
             return True
@@ -101,31 +101,31 @@ class StealthScreen(FightScreen):
     def summary(self):
         g = self.game
         # History's row, in words: "Stealth 12: heavy"
-        return "%s %s: %s" % (L("stealth"), g.target or "-", label(LT.WOUNDS, g.kind))
+        return "%s %s: %s" % (larp_label("stealth"), g.target or "-", code_label(larp_words.WOUNDS, g.kind))
 
     def draw(self, c):
         g = self.game
         if self.done:
-            draw.seed_header(c, L("stealth"), self.session.rec.seed)
+            draw.seed_header(c, larp_label("stealth"), self.session.rec.seed)
         else:
-            draw.header(c, L("stealth"), ("%s %d" % (L("target"), g.target)) if g.target else "")
+            draw.header(c, larp_label("stealth"), ("%s %d" % (larp_label("target"), g.target)) if g.target else "")
         if g.target is None:
-            big_line(c, L("target"), 20)
+            big_line(c, larp_label("target"), 20)
             text.draw_center(c, "OK", 40)
             return
         if self.counting:
             # the count big at left, the wound it gives now beside it
-            n = str(ST.count_at(self.elapsed, self.beat()))
+            n = str(stealth.count_at(self.elapsed, self.beat()))
             text.draw(c, n, 4, 12, text.BIG)
-            big_line(c, _big_kind(ST.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
-            text.draw_center(c, L("stop_ok"), 48, text.MEDIUM)
+            big_line(c, _big_kind(stealth.wound_at(self.elapsed, self.beat())), 19, 1, 10 + text.width(n, text.BIG))
+            text.draw_center(c, larp_label("stop_ok"), 48, text.MEDIUM)
             return
         if self.stop_at >= 0:
-            text.draw_center(c, str(ST.count_at(self.stop_at, self.beat())), 12, text.BIG)
+            text.draw_center(c, str(stealth.count_at(self.stop_at, self.beat())), 12, text.BIG)
             return
         if g.elapsed is None:
-            big_line(c, L("count_ok"), 26)
+            big_line(c, larp_label("count_ok"), 26)
             return
-        n = ST.count_at(g.elapsed, self.beat())
-        text.draw_center(c, L("completed") if n > ST.COUNTS else "%s %d" % (L("count"), n), 14)
+        n = stealth.count_at(g.elapsed, self.beat())
+        text.draw_center(c, larp_label("completed") if n > stealth.COUNTS else "%s %d" % (larp_label("count"), n), 14)
         big_line(c, _big_kind(g.kind), 30)

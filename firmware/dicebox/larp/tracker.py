@@ -21,10 +21,10 @@ import sys
 
 from dicebox.larp import journal
 from dicebox.larp import common as larp
-from dicebox.larp import wounds as W
+from dicebox.larp import wounds
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload
+from dicebox import drop, pinned
 from dicebox.ui.lang import LANG
 from dicebox.larp.journal import CLOCK, HEADER, JOURNAL, MODE, SAVE_MS, read_clock, stamp_of, wall_now, write_clock  # noqa: F401
 
@@ -94,7 +94,7 @@ class Tracker:
         # Nothing here reads the log (History replays the record): keeping it
         # would grow one contiguous array for hours, so it is emptied each input.
         game.log.truncate(0)
-        if value[1] != W.TICK:
+        if value[1] != wounds.TICK:
             self.last_judge = self.n
             self.last_op = value[1]  # what an undo takes back, for its question
             self.last_p = value[2]
@@ -105,7 +105,7 @@ class Tracker:
         self.due = self.game.next_due()
         self.alerting = False
         for f in self.game.flags:
-            if f & W.ALERT:
+            if f & wounds.ALERT:
                 self.alerting = True
                 break
 
@@ -118,7 +118,7 @@ class Tracker:
         self._after()
 
     def give_wound(self, p, kind):
-        self.give(W.WOUND, p, kind)
+        self.give(wounds.WOUND, p, kind)
 
     def _load_line(self, line):
         if self.bad_line >= 0:
@@ -159,7 +159,7 @@ class Tracker:
         if ms - self.saved_ms >= SAVE_MS:
             self._save_clock(ms)
         if 0 <= self.due <= ms and not self.game.ended:
-            self.give(W.TICK)
+            self.give(wounds.TICK)
         if self.alerting:
             app = self.app
             if getattr(app.top, "counting", False):
@@ -197,10 +197,10 @@ class Tracker:
         timer.clock = self.clock
         timer.roster = (self.game.count, self.game.names)
         home = self.app.stack[0]
-        pinned = home.pinned
+        before = pinned()
         home.replace_task(self, timer)
         # what only the whole session pinned; not the mode's code, loaded meanwhile
-        unload([n for n in pinned if n not in home.pinned and n not in spare])
+        drop([n for n in before if n not in pinned() and n not in spare])
 
     def mode_opens(self, module):
         """Home opens `module` (home._opens): in another mode than
@@ -227,7 +227,7 @@ class Tracker:
         ends it again (END already in); after it: the boot's store check removes
         what is left of the files."""
         if not self.game.ended:
-            self.give(W.END)
+            self.give(wounds.END)
         s = self.game.summary()
         summary = "wounds %s dead %d heavy-to-end %d"
         if LANG[0] == "ru":

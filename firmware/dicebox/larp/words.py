@@ -1,13 +1,13 @@
 """LARP labels in both languages: (English, Russian) pairs, picked by index.
 
-The UI takes the language from Settings (EN = 0, RU = 1); transcripts use
+The UI takes the language from Settings (ENGLISH = 0, RUSSIAN = 1); transcripts use
 English. Codes index these tuples, so the rules core only stores small ints.
 """
 from dicebox.core.compat import const
 from dicebox.larp.common import WOUNDS  # noqa: F401  (wound kinds: there, as the wound alert needs them without these tables)
 
-EN = const(0)
-RU = const(1)
+ENGLISH = const(0)
+RUSSIAN = const(1)
 
 # Boxing zones, in the order of the rules text; a zone code is its index.
 ZONES = (
@@ -36,34 +36,9 @@ HITS = (
     ("head", "голова"),
     ("limb", "конечность"),
 )
-WORDS = {
-    "knockout": ("KNOCKOUT", "НОКАУТ"),
-    "draw": ("DRAW", "НИЧЬЯ"),
-    "decision": ("DECISION", "РЕШЕНИЕ"),
-    "round": ("Round", "Раунд"),
-    "boxer": ("Boxer", "Боец"),
-    "champion": ("Champion", "Чемпион"),
-    "heads": ("heads", "орёл"),
-    "tails": ("tails", "решка"),
-    "challenge": ("I challenge you to a fight!", "Вызываю тебя на бой!"),
-    "accept": ("Accepted", "Принимаю вызов"),
-    "refuse": ("Refused", "Отказ"),
-    "attack": ("Attack", "Атака"),
-    "defence": ("Defence", "Защита"),
-    "fails": ("attack fails", "атака не прошла"),
-    "help": ("help given", "помощь оказана"),
-    "dies": ("dies", "умирает"),
-    "stays": ("stays heavy", "остаётся тяжело ранен"),
-    "ack": ("OK", "ОК"),
-    "count": ("count", "счёт"),
-    "hold": ("hold OK", "держи ОК,"),
-}
 
 
-def label(table, code, lang=EN):
+def label(table, code, lang=ENGLISH):
     """Text of a code in a table (ZONES, REACTIONS, ...) in the language."""
     return table[code][lang]
 
-
-def word(key, lang=EN):
-    return WORDS[key][lang]

@@ -4,19 +4,19 @@ The running session (the Tracker Home ticks in the background, its files and
 how they survive a power cut) is in larp_tracker.py; these screens are loaded
 only while one of them is open.
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.larp import common as larp
-from dicebox.larp import words as LT
-from dicebox.larp import wounds as W
+from dicebox.larp import words as larp_words
+from dicebox.larp import wounds
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.pickers import NumberPicker
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.larp.timer import Timer
-from dicebox.larp.menu import KIND_SHORT, L, label, tracker
+from dicebox.larp.menu import KIND_SHORT, larp_label, code_label, tracker
 from dicebox.larp.picker import ParticipantPicker
 
 _ROW = const(8)  # list rows 8 px high: six on the glass (the font's 7 px and a gap)
@@ -36,7 +36,7 @@ def open_tracker(app):
         screen = NewSession(app)
         app.push(screen)
         if screen.problem is not None:  # over the set-up, read before a session starts without the names
-            app.push(Message(app, L("roster"), screen.problem))
+            app.push(Message(app, larp_label("roster"), screen.problem))
 
 
 # --- screens -----------------------------------------------------------------------
@@ -44,7 +44,7 @@ class NewSession(Menu):
     """Start a wound session: numbered participants, or the names of roster.txt."""
 
     def __init__(self, app):
-        Menu.__init__(self, app, L("new_session"), [])
+        Menu.__init__(self, app, larp_label("new_session"), [])
         self.names = ()
         self.people = 30
         self.light = 30
@@ -64,13 +64,13 @@ class NewSession(Menu):
         self.build()
 
     def build(self):
-        who = ("%s: %d" % (L("roster"), len(self.names))) if self.names else ("%s: %d" % (L("participants"), self.people))
+        who = ("%s: %d" % (larp_label("roster"), len(self.names))) if self.names else ("%s: %d" % (larp_label("participants"), self.people))
         self.items = [
-            (L("start"), self.start),
+            (larp_label("start"), self.start),
             (who, self.pick_people),
-            ("%s: %d" % (L("light_min"), self.light), lambda: self.pick("light")),
-            ("%s: %d" % (L("heavy_min"), self.heavy), lambda: self.pick("heavy")),
-            (L("aid_" + self.aid), self.next_aid),
+            ("%s: %d" % (larp_label("light_min"), self.light), lambda: self.pick("light")),
+            ("%s: %d" % (larp_label("heavy_min"), self.heavy), lambda: self.pick("heavy")),
+            (larp_label("aid_" + self.aid), self.next_aid),
         ]
 
     def next_aid(self):
@@ -80,7 +80,7 @@ class NewSession(Menu):
 
     def pick_people(self):
         if not self.names:
-            self.app.push(NumberPicker(self.app, L("participants"), self.people, 1, larp.MAX_PARTICIPANTS, self._set_people))
+            self.app.push(NumberPicker(self.app, larp_label("participants"), self.people, 1, larp.MAX_PARTICIPANTS, self._set_people))
 
     def _set_people(self, v):
         self.people = v
@@ -91,7 +91,7 @@ class NewSession(Menu):
             setattr(self, which, v)
             self.build()
 
-        self.app.push(NumberPicker(self.app, L(which + "_min"), getattr(self, which), 1, 600, done))
+        self.app.push(NumberPicker(self.app, larp_label(which + "_min"), getattr(self, which), 1, 600, done))
 
     def start(self):
         options = {"light_min": self.light, "heavy_min": self.heavy, "first_aid": self.aid}
@@ -168,22 +168,22 @@ class TrackerScreen(Screen):
     def button(self, b, ev, now):
         app = self.app
         n = self.n + 2
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.sel = (self.sel + (1 if b == buttons.DOWN else -1)) % n
             self.sel_p = self.rows[self.sel - 1][1] if 0 < self.sel < n - 1 else 0
             self.first = draw.scroll_first(self.sel, self.first, n, _VISIBLE)
             app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             tr = self.tr
             if self.sel == 0:
-                app.push(ParticipantPicker(app, L("add"), self.sel_p or 1, 1, tr.count(), self.open_person, tr.name))
+                app.push(ParticipantPicker(app, larp_label("add"), self.sel_p or 1, 1, tr.count(), self.open_person, tr.name))
             elif self.sel == n - 1:
-                app.push(Confirm(app, L("end_q"), "", self.end))
+                app.push(Confirm(app, larp_label("end_q"), "", self.end))
             else:
                 self.open_person(self.rows[self.sel - 1][1])
-        elif b == B.BACK and ev == B.LONG:
-            app.push(Confirm(app, t("undo_q"), self.undo_note(), self.undo))
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.LONG:
+            app.push(Confirm(app, label("undo_q"), self.undo_note(), self.undo))
+        elif b == buttons.BACK and ev == buttons.CLICK:
             app.pop()
 
     def open_person(self, p):
@@ -196,20 +196,20 @@ class TrackerScreen(Screen):
         op = tr.last_op
         if op < 0:
             return ""
-        if op == W.WOUND:
-            what = "+ " + label(larp.WOUNDS, tr.last_arg)
-        elif op == W.HELP:
-            what = L("helped")
-        elif op == W.AID:
-            what = L("aid")
-        elif op == W.MEDIC:
-            what = L("medic")
-        elif op == W.HEAL:
-            what = L("heal")
-        elif op == W.CHOOSE:
-            what = L("w_dies") if tr.last_arg == W.DIES else L("w_stays")
+        if op == wounds.WOUND:
+            what = "+ " + code_label(larp.WOUNDS, tr.last_arg)
+        elif op == wounds.HELP:
+            what = larp_label("helped")
+        elif op == wounds.AID:
+            what = larp_label("aid")
+        elif op == wounds.MEDIC:
+            what = larp_label("medic")
+        elif op == wounds.HEAL:
+            what = larp_label("heal")
+        elif op == wounds.CHOOSE:
+            what = larp_label("w_dies") if tr.last_arg == wounds.DIES else larp_label("w_stays")
         else:
-            what = L("ack")
+            what = larp_label("ack")
         if not tr.last_p:
             return what
         return ("%d %s" % (tr.last_p, tr.name(tr.last_p))).strip()[:9] + ": " + what
@@ -224,7 +224,7 @@ class TrackerScreen(Screen):
 
     def draw(self, c):
         tr = self.tr
-        draw.header(c, L("wounds"), larp.clock_text(tr.ms))
+        draw.header(c, larp_label("wounds"), larp.clock_text(tr.ms))
         rows = self.rows
         n = self.n + 2
         vis = _VISIBLE
@@ -233,9 +233,9 @@ class TrackerScreen(Screen):
             if k >= n:
                 break
             if k == 0:
-                line = L("add")
+                line = larp_label("add")
             elif k == n - 1:
-                line = L("end_session")
+                line = larp_label("end_session")
             else:
                 left, p, kind, count = rows[k - 1]
                 who = tr.name(p)[:4]
@@ -243,21 +243,21 @@ class TrackerScreen(Screen):
                     times = "\u00d7%d" % count
                     who = who[:4 - len(times)] + times
                 if left >= 0:
-                    line = "%2d %-4s %5s %s" % (p, who, larp.mmss(left), label(KIND_SHORT, kind))
+                    line = "%2d %-4s %5s %s" % (p, who, larp.mmss(left), code_label(KIND_SHORT, kind))
                 elif kind == larp.MORTAL:
-                    line = "%2d %-4s %s %s" % (p, who, L("choose")[:5], label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s %s" % (p, who, larp_label("choose")[:5], code_label(KIND_SHORT, kind))
                 else:
-                    line = "%2d %-4s %s" % (p, who, label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s" % (p, who, code_label(KIND_SHORT, kind))
             y = draw.HEADER + i * _ROW
             if k == self.sel:
-                c.fill_rect(0, y, draw.W - 3, _ROW, 1)
+                c.fill_rect(0, y, draw.WIDTH - 3, _ROW, 1)
                 text.draw(c, line, 1, y, text.SMALL, 0)
             else:
                 text.draw(c, line, 1, y)
         if n > vis:
-            span = draw.H - draw.HEADER
+            span = draw.HEIGHT - draw.HEADER
             h = max(4, span * vis // n)
-            c.fill_rect(draw.W - 2, draw.HEADER + (span - h) * self.first // (n - vis), 2, h, 1)
+            c.fill_rect(draw.WIDTH - 2, draw.HEADER + (span - h) * self.first // (n - vis), 2, h, 1)
 
 
 class Person(Menu):
@@ -285,19 +285,19 @@ class Person(Menu):
             self.items = info
             return
         if kinds & (1 << larp.MORTAL):
-            items.append((L("w_dies"), lambda: self.act(W.CHOOSE, W.DIES)))
-            items.append((L("w_stays"), lambda: self.act(W.CHOOSE, W.STAYS)))
-        for op, key in ((W.AID, "aid"), (W.MEDIC, "medic")):
+            items.append((larp_label("w_dies"), lambda: self.act(wounds.CHOOSE, wounds.DIES)))
+            items.append((larp_label("w_stays"), lambda: self.act(wounds.CHOOSE, wounds.STAYS)))
+        for op, key in ((wounds.AID, "aid"), (wounds.MEDIC, "medic")):
             if game.helpable(op, self.p, now):
-                items.append((L(key), self._help(op)))
+                items.append((larp_label(key), self._help(op)))
         for k in (larp.LIGHT, larp.HEAVY, larp.MORTAL):
-            items.append(("+ " + label(LT.WOUNDS, k), self._wound(k)))
+            items.append(("+ " + code_label(larp_words.WOUNDS, k), self._wound(k)))
         if kinds & ((1 << larp.LIGHT) | (1 << larp.HEAVY)):
-            items.append((L("heal"), lambda: self.act(W.HEAL)))
+            items.append((larp_label("heal"), lambda: self.act(wounds.HEAL)))
         self.items = items + info
 
     def _wound(self, kind):
-        return lambda: self.act(W.WOUND, kind)
+        return lambda: self.act(wounds.WOUND, kind)
 
     def _help(self, op, w=0):
         """Help asked for: the box names whom and which wounds before it is entered."""
@@ -309,7 +309,7 @@ class Person(Menu):
                 try:
                     game.check([self.tr.ms, op, self.p, w])
                 except ValueError as e:
-                    app.push(Message(app, L("wounds"), str(e)))
+                    app.push(Message(app, larp_label("wounds"), str(e)))
                 return
             app.push(HelpConfirm(app, self, op, ids, lambda: self.act(op, w)))
 
@@ -318,10 +318,10 @@ class Person(Menu):
     def _wound_help(self, i):
         def choose():
             game = self.tr.game
-            ops = [(L(key), self._help(op, i + 1)) for op, key in ((W.AID, "aid"), (W.MEDIC, "medic"))
+            ops = [(larp_label(key), self._help(op, i + 1)) for op, key in ((wounds.AID, "aid"), (wounds.MEDIC, "medic"))
                    if game.helpable(op, self.p, self.tr.ms, i + 1)]
             if ops:
-                self.app.push(Menu(self.app, "%s %d" % (L("wound_n"), i + 1), ops))
+                self.app.push(Menu(self.app, "%s %d" % (larp_label("wound_n"), i + 1), ops))
 
         return choose
 
@@ -330,7 +330,7 @@ class Person(Menu):
         try:
             self.tr.give(op, self.p, arg)
         except ValueError as e:
-            app.push(Message(app, L("wounds"), str(e)))
+            app.push(Message(app, larp_label("wounds"), str(e)))
             return
         app.beep(1800, 40)
         while app.top is not self:  # the wound's own menu, if help came from there
@@ -344,15 +344,15 @@ def wound_line(game, i, now):
     flags = game.flags[i]
     if due >= 0:
         note = larp.mmss(due - now)
-    elif flags & W.TREATED:
-        note = L("medic_short")
-    elif flags & W.AIDED:
-        note = L("aid_short")
+    elif flags & wounds.TREATED:
+        note = larp_label("medic_short")
+    elif flags & wounds.AIDED:
+        note = larp_label("aid_short")
     elif flags & 1 and kind in (larp.LIGHT, larp.HEAVY):
-        note = L("helped")
+        note = larp_label("helped")
     else:
         note = ""
-    return "%s %s" % (label(LT.WOUNDS, kind), note)
+    return "%s %s" % (code_label(larp_words.WOUNDS, kind), note)
 
 
 class HelpConfirm(Confirm):
@@ -364,17 +364,17 @@ class HelpConfirm(Confirm):
         self.line2 = ""
         if len(ids) == 1:
             # the wound on a line of its own: "ранение 1: лёгкое 28:53" is wider than the glass
-            what = "%s %d:" % (L("wound_n"), ids[0] + 1)
+            what = "%s %d:" % (larp_label("wound_n"), ids[0] + 1)
             self.line2 = wound_line(game, ids[0], now)
         else:
-            what = L("wounds_n") % len(ids)
-        Confirm.__init__(self, app, L("aid" if op == W.AID else "medic"), what, on_yes)
+            what = larp_label("wounds_n") % len(ids)
+        Confirm.__init__(self, app, larp_label("aid" if op == wounds.AID else "medic"), what, on_yes)
         self.who = person.title
 
     def draw(self, c):
-        c.fill_rect(0, 0, draw.W, draw.H, 0)
+        c.fill_rect(0, 0, draw.WIDTH, draw.HEIGHT, 0)
         draw.header(c, self.question)
         text.draw_center(c, self.who, 16)
         text.draw_center(c, self.note, 27)
         text.draw_center(c, self.line2, 37)
-        text.draw_center(c, t("yes_no"), 52)
+        text.draw_center(c, label("yes_no"), 52)

@@ -10,17 +10,17 @@ at a time (the clock and points on screen follow the shown rolls), with
 round. Questions of assisted play are number pickers showing the roll they
 are about.
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.core import dice as _dice
-from dicebox.titlebout import rules as tb
+from dicebox.titlebout import rules as bout_rules
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.home import unload
-from dicebox.ui.lang import t
-from dicebox.titlebout.text import tt
+from dicebox import drop
+from dicebox.ui.lang import label
+from dicebox.titlebout.text import titlebout_label
 
 _PLAY = const(0)  # what the fight screen shows
 _ROUND = const(1)
@@ -29,7 +29,7 @@ _SHORT = const(6)  # characters of a name beside the big digits
 _TRACK = const(1)  # pixels a click on the time track (the seed fits beside it)
 _SHEET_ROWS = const(5)  # scoresheet rows on screen
 _CELL = const(9)  # characters of a corner's round on the scoresheet
-_STOP = tb.STOP_PICK
+_STOP = bout_rules.STOP_PICK
 # What only the set-up and the start of a record need: the fight runs without them
 # (a rebuild, on undo or table dice, unloads what it loads: ui/session.py).
 _SETUP_MODULES = const(("dicebox.titlebout.setup", "dicebox.titlebout.cards", "dicebox.titlebout.data", "dicebox.titlebout.demo",
@@ -54,7 +54,7 @@ def screen_for(app, rec):
             app.replace(screen_for(app, rec))
 
         screen = roll_off(app, need, given, True)
-    unload(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
+    drop(_SETUP_MODULES)  # built, or the table rolls (the card checks go, as at the set-up)
     return screen
 
 
@@ -75,7 +75,7 @@ def roll_off(app, need, given, stays=False):
         from dicebox.ui import why_ru
 
         why = why_ru.say(why)
-    picker = _picker(app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
+    picker = _picker(app, "%s %s" % (label("roll_for"), _dice.name(need.die)), lo, lo, hi, given, why)
     picker.stays = stays
     return picker
 
@@ -88,7 +88,7 @@ def open_bout(app, rec, replace=None, session=None):
         app.replace(screen)
     else:
         app.push(screen)
-    unload(_SETUP_MODULES)
+    drop(_SETUP_MODULES)
     screen.ask_if_needed()
 
 
@@ -99,7 +99,7 @@ def surname(name):
 
 # formats for the pickers of assisted play --------------------------------
 def _fmt_kind(v):
-    return tt(("plain", "kd", "cut", "kd_cut")[v])
+    return titlebout_label(("plain", "kd", "cut", "kd_cut")[v])
 
 
 def _fmt_k(v):
@@ -107,31 +107,31 @@ def _fmt_k(v):
 
 
 def _fmt_stop(v):
-    return tt("stop") if v == _STOP else str(v)
+    return titlebout_label("stop") if v == _STOP else str(v)
 
 
 def _fmt_dq(v):
-    return tt("DQ") if v == _STOP else str(v)
+    return titlebout_label("DQ") if v == _STOP else str(v)
 
 
 def _fmt_kor(v):
-    return "K" if v else tt("number")
+    return "K" if v else titlebout_label("number")
 
 
 def _fmt_which(v):
-    return tt("injury") if v else tt("foul")
+    return titlebout_label("injury") if v else titlebout_label("foul")
 
 
 _SETUP_Q = const(("q_agg", "q_cf", "q_pl", "q_hp", "q_ki"))
 # assisted chart questions: (the core's prompt, label, how a value reads)
 _CHART_Q = (
-    (tb.P_KIND, "q_kind", _fmt_kind),
-    (tb.P_KDR, "q_kdr", _fmt_k),
-    (tb.P_KOR, "q_kor", _fmt_kor),
-    (tb.P_COUNT_PTS, "q_count_pts", None),
-    (tb.P_FOUL, "q_foul", _fmt_dq),
-    (tb.P_INJURY, "q_injury", _fmt_stop),
-    (tb.P_CUT, "q_cut", _fmt_stop),
+    (bout_rules.P_KIND, "q_kind", _fmt_kind),
+    (bout_rules.P_KDR, "q_kdr", _fmt_k),
+    (bout_rules.P_KOR, "q_kor", _fmt_kor),
+    (bout_rules.P_COUNT_PTS, "q_count_pts", None),
+    (bout_rules.P_FOUL, "q_foul", _fmt_dq),
+    (bout_rules.P_INJURY, "q_injury", _fmt_stop),
+    (bout_rules.P_CUT, "q_cut", _fmt_stop),
 )
 _SETUP_START = const((10, 10, 45, 10, 5))  # pickers start mid-range: fewer presses
 
@@ -161,7 +161,7 @@ class TitleBoutScreen(FightScreen):
         # (OK for the next exchange); any later one, the next exchange's
         for k in range(i + 2, len(log)):
             kind, why = log.entry(k)[:2]
-            if kind == ROLL and why in tb.W_CF:
+            if kind == ROLL and why in bout_rules.W_CF:
                 return k
         return len(log)
 
@@ -222,9 +222,9 @@ class TitleBoutScreen(FightScreen):
     def _clock(self, why):
         # as core titlebout._roll: every die moves the clock, but the AGG
         # roll-off and (ki_clock off) the rolls after a Killer Instinct event
-        if why in tb.W_TIE:
+        if why in bout_rules.W_TIE:
             return
-        if why in tb.W_CF:
+        if why in bout_rules.W_CF:
             self.free = False  # a new exchange
         if not self.free:
             self.click += 1
@@ -297,28 +297,28 @@ class TitleBoutScreen(FightScreen):
     def ask_if_needed(self):
         """All shown and the game asks a question: its picker."""
         p = self.game.prompt()
-        if self.shown < len(self.game.log) or p is None or p is tb.NEXT:
+        if self.shown < len(self.game.log) or p is None or p is bout_rules.NEXT:
             return
         title, fmt, value = self._question(p)
         self.app.push(_picker(self.app, title, value, p[1], p[2], self.give, self._roll_label(), fmt))
 
     def _question(self, p):
-        if p is tb.P_TIE:
-            return tt("q_tie"), self._side_name, 0
-        if p is tb.P_WHICH:
-            return tt("q_which"), _fmt_which, 0
+        if p is bout_rules.P_TIE:
+            return titlebout_label("q_tie"), self._side_name, 0
+        if p is bout_rules.P_WHICH:
+            return titlebout_label("q_which"), _fmt_which, 0
         for side in (0, 1):
-            q = tb.P_SETUP[side]
+            q = bout_rules.P_SETUP[side]
             for i in range(len(q)):
                 if p is q[i]:
-                    return "%s %s" % (tt(tb.SIDES[side]), tt(_SETUP_Q[i])), None, _SETUP_START[i]
-            if p is tb.P_PUNCH[side]:
-                return tt("q_punch"), None, 0
-        if p is tb.P_COUNT:
-            return tt("q_count"), None, p[1]
+                    return "%s %s" % (titlebout_label(bout_rules.SIDES[side]), titlebout_label(_SETUP_Q[i])), None, _SETUP_START[i]
+            if p is bout_rules.P_PUNCH[side]:
+                return titlebout_label("q_punch"), None, 0
+        if p is bout_rules.P_COUNT:
+            return titlebout_label("q_count"), None, p[1]
         for prompt, key, fmt in _CHART_Q:
             if p is prompt:
-                return tt(key), fmt, 0
+                return titlebout_label(key), fmt, 0
         return p[0], None, p[1]  # a prompt this screen does not know: the core's own words
 
     # names and words ---------------------------------------------------------
@@ -328,7 +328,7 @@ class TitleBoutScreen(FightScreen):
         if f is not None and f.name != ("Red", "Blue")[side]:
             n = surname(f.name)
             return n[:_SHORT] if short else n
-        n = tt(tb.SIDES[side])
+        n = titlebout_label(bout_rules.SIDES[side])
         if short and len(n) > _SHORT:
             return n[: _SHORT - 1] + "."  # "Красн.", not "Красны"
         return n
@@ -338,14 +338,14 @@ class TitleBoutScreen(FightScreen):
 
     def _roll_side(self, why):
         """(side, what) of a roll's purpose: "red PL" -> (0, "PL")."""
-        if why in tb.W_TIE:
-            return tb.W_TIE.index(why), "AGG tie"
+        if why in bout_rules.W_TIE:
+            return bout_rules.W_TIE.index(why), "AGG tie"
         i = why.find(" ")
         return (0 if why[:i] == "red" else 1), why[i + 1 :]
 
     def _roll_label(self):
-        if self.game.prompt() in tb.P_SETUP[0] or self.game.prompt() in tb.P_SETUP[1]:
-            return tt("own")  # a rating read off the player's own card
+        if self.game.prompt() in bout_rules.P_SETUP[0] or self.game.prompt() in bout_rules.P_SETUP[1]:
+            return titlebout_label("own")  # a rating read off the player's own card
         if self.roll_at < 0:
             return None
         kind, why, die, value, _ = self.game.log.entry(self.roll_at)
@@ -360,51 +360,51 @@ class TitleBoutScreen(FightScreen):
         rating = ""
         if f is not None and what in ("CF", "PL", "HP"):
             rating = " %d" % getattr(f, what.lower())
-        return "%s %s%s" % (self.name(side), tt(what), rating)
+        return "%s %s%s" % (self.name(side), titlebout_label(what), rating)
 
     def _event_line(self):
         if self.event_at < 0:
             # a roll with no event of its own: a kept control or a landed punch
             if self.roll_at >= 0:
                 why = self.game.log.entry(self.roll_at)[1]
-                if why in tb.W_CF:
-                    return tt("keeps")
-                if why in tb.W_PL or why in tb.W_KI:
+                if why in bout_rules.W_CF:
+                    return titlebout_label("keeps")
+                if why in bout_rules.W_PL or why in bout_rules.W_KI:
                     # 99/100 goes to the foul or injury chart (or, assisted, a question)
-                    return tt("lands") if self.game.log.entry(self.roll_at)[3] < 99 else "99/100!"
+                    return titlebout_label("lands") if self.game.log.entry(self.roll_at)[3] < 99 else "99/100!"
             return ""
         kind, name, a, b, c = self.game.log.entry(self.event_at)
         n = self.name
         if name == "start":
-            return "%s %s" % (n(a), tt("starts"))
+            return "%s %s" % (n(a), titlebout_label("starts"))
         if name == "control":
-            return "%s %s" % (tt("control"), n(a))
+            return "%s %s" % (titlebout_label("control"), n(a))
         if name == "miss":
-            return "%s %s" % (n(a), tt("misses"))
+            return "%s %s" % (n(a), titlebout_label("misses"))
         if name == "punch":
             f = self.game.fighters[a]
-            what = _punch(f.punch_names[b]) if b >= 0 and f.punch_names else tt("lands")
+            what = _punch(f.punch_names[b]) if b >= 0 and f.punch_names else titlebout_label("lands")
             return "%s %s +%d" % (n(a), what, c & 255)
         if name == "down":
-            return "%s %s %d" % (n(a), tt("down"), b)
+            return "%s %s %d" % (n(a), titlebout_label("down"), b)
         if name == "ko":
-            return tt("ko")
+            return titlebout_label("ko")
         if name in ("foul", "injury", "cut"):
             if b == 0:
-                return tt("no_cut") if name == "cut" else tt("nothing")
+                return titlebout_label("no_cut") if name == "cut" else titlebout_label("nothing")
             if b == _STOP:
-                return "%s %s" % (tt(name), tt("dq") if name == "foul" else tt("stopped"))
+                return "%s %s" % (titlebout_label(name), titlebout_label("dq") if name == "foul" else titlebout_label("stopped"))
             if b < 0:
-                return "%s %s" % (tt("foul"), tt("warning"))
+                return "%s %s" % (titlebout_label("foul"), titlebout_label("warning"))
             if name == "foul":
-                return "%s %s -%d" % (n(a), tt("foul"), b)
-            return "%s %s, %s +%d" % (n(a), tt(name), n(1 - a), b)
+                return "%s %s -%d" % (n(a), titlebout_label("foul"), b)
+            return "%s %s, %s +%d" % (n(a), titlebout_label(name), n(1 - a), b)
         if name == "ki":
-            return "%s%d" % (tt("killer"), b)
+            return "%s%d" % (titlebout_label("killer"), b)
         if name == "bell":
-            return tt("bell")
+            return titlebout_label("bell")
         if name == "round":
-            return "%s %d" % (tt("end_round"), a)
+            return "%s %d" % (titlebout_label("end_round"), a)
         if name == "end":
             return self._result_words()
         return name
@@ -412,15 +412,15 @@ class TitleBoutScreen(FightScreen):
     def _result_words(self, r=None):
         r = r or self.game.result()  # a dict with the scoresheet: made once a frame
         if r["winner"] is None:
-            return tt("draw")
+            return titlebout_label("draw")
         side = 0 if r["side"] == "red" else 1
-        s = "%s %s" % (self.name(side, False), tt("wins"))
-        if text.width(s) > draw.W - 2:  # a long name: as beside the big digits
-            s = "%s %s" % (self.name(side), tt("wins"))
+        s = "%s %s" % (self.name(side, False), titlebout_label("wins"))
+        if text.width(s) > draw.WIDTH - 2:  # a long name: as beside the big digits
+            s = "%s %s" % (self.name(side), titlebout_label("wins"))
         return s
 
     def _method(self, r):
-        return tt(r["method"]) if r["method"] != "draw" else tt("draw")
+        return titlebout_label(r["method"]) if r["method"] != "draw" else titlebout_label("draw")
 
     def progress(self):
         """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12",
@@ -429,7 +429,7 @@ class TitleBoutScreen(FightScreen):
 
         g = self.game
         pts = g.totals()
-        return kept_label(tt("tb_round") % g.round, self.name(0), self.name(1), "%d-%d" % (pts[0], pts[1]))
+        return kept_label(titlebout_label("tb_round") % g.round, self.name(0), self.name(1), "%d-%d" % (pts[0], pts[1]))
 
     def summary(self):
         """History's line, what matters first (the list shows ~20 characters):
@@ -442,15 +442,15 @@ class TitleBoutScreen(FightScreen):
             key = "totals" if rule == "points" else "ten_point" if rule == "ten" else "rounds_won"
             score = " %d-%d" % (r[key][w], r[key][1 - w])  # the winner's first
         if r["winner"] is None:
-            return "%s %s%d%s: %s %s %s" % (tt("drawn"), tt("r_short"), r["round"], score, self.name(0, False), tt("versus"), self.name(1, False))
-        why = " (%s)" % tt(r["reason"]) if r["reason"] else ""
-        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), tt(r["method"]), why, tt("r_short"), r["round"], score, tt("versus"),
+            return "%s %s%d%s: %s %s %s" % (titlebout_label("drawn"), titlebout_label("r_short"), r["round"], score, self.name(0, False), titlebout_label("versus"), self.name(1, False))
+        why = " (%s)" % titlebout_label(r["reason"]) if r["reason"] else ""
+        return "%s %s%s %s%d%s %s %s" % (self.name(w, False), titlebout_label(r["method"]), why, titlebout_label("r_short"), r["round"], score, titlebout_label("versus"),
                                          self.name(1 - w, False))
 
     # buttons -------------------------------------------------------------------
     def button(self, b, ev, now):
-        if b == B.OK and ev in (B.CLICK, B.LONG):
-            self.ok(ev == B.LONG)
+        if b == buttons.OK and ev in (buttons.CLICK, buttons.LONG):
+            self.ok(ev == buttons.LONG)
         else:
             FightScreen.button(self, b, ev, now)
 
@@ -460,15 +460,15 @@ class TitleBoutScreen(FightScreen):
             self._reveal(rush or self.step_exchange)
             self._sound()
             self.app.redraw()
-            if not (rush and self.shown >= len(log) and self.game.prompt() is tb.NEXT):
+            if not (rush and self.shown >= len(log) and self.game.prompt() is bout_rules.NEXT):
                 self.ask_if_needed()
                 return
         p = self.game.prompt()
         if p is None:
             self.app.push(Scoresheet(self.app, self))
-        elif p is tb.NEXT:
+        elif p is bout_rules.NEXT:
             self.rush = rush
-            self.give(tb.ROUND if rush else tb.ONE)
+            self.give(bout_rules.ROUND if rush else bout_rules.ONE)
         else:
             self.ask_if_needed()
 
@@ -494,12 +494,12 @@ class TitleBoutScreen(FightScreen):
 
     def _draw_play(self, c):
         g = self.game
-        used = min(self.click, tb.CLICKS)
-        draw.header(c, "%s %d/%d" % (tt("round"), self.round, g.rounds), "%d %s" % (tb.CLICKS - used, tt("left")))
+        used = min(self.click, bout_rules.CLICKS)
+        draw.header(c, "%s %d/%d" % (titlebout_label("round"), self.round, g.rounds), "%d %s" % (bout_rules.CLICKS - used, titlebout_label("left")))
         # the time track: 40 clicks, filled as they go, a notch every 10
-        c.rect(0, 12, tb.CLICKS * _TRACK + 2, 5, 1)
+        c.rect(0, 12, bout_rules.CLICKS * _TRACK + 2, 5, 1)
         c.fill_rect(1, 13, used * _TRACK, 3, 1)
-        for k in range(10, tb.CLICKS, 10):
+        for k in range(10, bout_rules.CLICKS, 10):
             c.pixel(k * _TRACK, 11, 1)
         # (the seed is on the end screen, the scoresheet and History)
         self._names(c, 20, self.control)
@@ -513,10 +513,10 @@ class TitleBoutScreen(FightScreen):
             else:  # three big digits would touch the names: 100 in the 16-px font
                 text.draw_center(c, str(value), 23, text.MEDIUM, 1, 37, 91)
             text.draw_center(c, self._for_line(), 48)
-        elif g.prompt() is tb.NEXT:
-            text.draw_center(c, tt("ok_hint"), 48)
-        if g.prompt() not in (None, tb.NEXT) and self.shown >= len(g.log):
-            line = tt("answer")  # a question waits (its picker was closed)
+        elif g.prompt() is bout_rules.NEXT:
+            text.draw_center(c, titlebout_label("ok_hint"), 48)
+        if g.prompt() not in (None, bout_rules.NEXT) and self.shown >= len(g.log):
+            line = titlebout_label("answer")  # a question waits (its picker was closed)
         else:
             line = self._event_line()
         text.draw_center(c, line, 56)
@@ -524,39 +524,39 @@ class TitleBoutScreen(FightScreen):
     def _draw_round(self, c):
         g = self.game
         r = self.ended - 1
-        draw.header(c, "%s %d" % (tt("end_round"), self.ended))
+        draw.header(c, "%s %d" % (titlebout_label("end_round"), self.ended))
         self._names(c, 12, -1)
         text.draw_center(c, "%d-%d" % (g.score[0][r], g.score[1][r]), 23, text.MEDIUM)
         text.draw_center(c, self._totals(), 43)
         if self.shown < len(g.log):
-            hint = tt("ok_on")  # the result comes next
-        elif g.prompt() is tb.NEXT:
-            hint = "%s %d" % (tt("next_round"), self.ended + 1)
+            hint = titlebout_label("ok_on")  # the result comes next
+        elif g.prompt() is bout_rules.NEXT:
+            hint = "%s %d" % (titlebout_label("next_round"), self.ended + 1)
         else:
-            hint = tt("answer")
+            hint = titlebout_label("answer")
         text.draw_center(c, hint, 56)
 
     def _totals(self):
         a, b = self.game.totals()
         won = self.game.rounds_won()
-        return "%s %d-%d %s %d-%d" % (tt("pts"), a, b, tt("rds"), won[0], won[1])
+        return "%s %d-%d %s %d-%d" % (titlebout_label("pts"), a, b, titlebout_label("rds"), won[0], won[1])
 
     def _draw_end(self, c):
         g = self.game
         r = g.result()
-        draw.seed_header(c, "%s %d/%d" % (tt("round"), r["round"], g.rounds), self.session.rec.seed)
+        draw.seed_header(c, "%s %d/%d" % (titlebout_label("round"), r["round"], g.rounds), self.session.rec.seed)
         # a draw: the method line says it once
-        text.draw_center(c, self._result_words(r) if r["winner"] is not None else tt("decision"), 13)
+        text.draw_center(c, self._result_words(r) if r["winner"] is not None else titlebout_label("decision"), 13)
         text.draw_center(c, self._method(r), 22, text.MEDIUM)
-        text.draw_center(c, tt(r["reason"]), 38)
+        text.draw_center(c, titlebout_label(r["reason"]), 38)
         text.draw_center(c, self._totals(), 47)
-        text.draw_center(c, tt("sheet_hint"), 56)
+        text.draw_center(c, titlebout_label("sheet_hint"), 56)
 
 
 def _punch(name):
     """A card's punch in the screen's language: the usual ones translated
     (jab, cross, hook ...), a card's own words as written."""
-    s = tt("p_" + name)
+    s = titlebout_label("p_" + name)
     return name if s.startswith("p_") else s
 
 
@@ -564,24 +564,24 @@ def _cell(g, rnd, side):
     """A corner's round on the scoresheet: points, then D a knockdown he
     suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
     out = str(g.score[side][rnd - 1])
-    letters = tt("marks")  # D C F, in the screen's language
+    letters = titlebout_label("marks")  # D C F, in the screen's language
     m = ""
-    for k, letter in ((tb.SHEET_DOWN, letters[0]), (tb.SHEET_CUT, letters[1])):
+    for k, letter in ((bout_rules.SHEET_DOWN, letters[0]), (bout_rules.SHEET_CUT, letters[1])):
         n = g.marks(rnd, side, k)
         if n:
             m += letter if n == 1 else "%s%d" % (letter, n)
-    off = g.marks(rnd, side, tb.SHEET_OFF)
+    off = g.marks(rnd, side, bout_rules.SHEET_OFF)
     if off:
         m += "%s-%d" % (letters[2], off)
-    elif g.marks(rnd, side, tb.SHEET_FOUL):
+    elif g.marks(rnd, side, bout_rules.SHEET_FOUL):
         m += letters[2]
     if not m:
         return out
     if len(out) + 1 + len(m) <= _CELL:
         return out + " " + m
     if len(out) + len(m) > _CELL:  # the widest rounds: the letters without their counts
-        m = letters[0] * (g.marks(rnd, side, tb.SHEET_DOWN) > 0) + letters[1] * (g.marks(rnd, side, tb.SHEET_CUT) > 0) + \
-            (("%s-%d" % (letters[2], off)) if off else letters[2] * (g.marks(rnd, side, tb.SHEET_FOUL) > 0))
+        m = letters[0] * (g.marks(rnd, side, bout_rules.SHEET_DOWN) > 0) + letters[1] * (g.marks(rnd, side, bout_rules.SHEET_CUT) > 0) + \
+            (("%s-%d" % (letters[2], off)) if off else letters[2] * (g.marks(rnd, side, bout_rules.SHEET_FOUL) > 0))
     return out + m
 
 
@@ -598,13 +598,13 @@ class Scoresheet(Screen):
         self.rounds = g.round  # rows 0 .. rounds - 1: the rounds, their cells made as drawn
         rows = []
         a, b = g.totals()
-        rows.append((tt("total"), a, b))
+        rows.append((titlebout_label("total"), a, b))
         a, b = g.rounds_won()
-        rows.append((tt("won"), a, b))
-        rows.append((tt("downs"), g.knockdowns[0], g.knockdowns[1]))
+        rows.append((titlebout_label("won"), a, b))
+        rows.append((titlebout_label("downs"), g.knockdowns[0], g.knockdowns[1]))
         if g.options["decision"] == "ten":
             a, b = g.ten_point()
-            rows.append((tt("ten"), a, b))
+            rows.append((titlebout_label("ten"), a, b))
         # a real card's extra ratings (kdr2, a cut rating...): kept on the card, shown here, not played
         cards = (g.options["red"] or {}, g.options["blue"] or {})
         extra = []
@@ -615,7 +615,7 @@ class Scoresheet(Screen):
         extra.sort()
         for key in extra:
             rows.append((key, cards[0].get(key, ""), cards[1].get(key, "")))
-        rows.append((tt("legend"), "", ""))
+        rows.append((titlebout_label("legend"), "", ""))
         self.rows = rows
         self.first = 0
         self.seed = fight.session.rec.seed
@@ -628,17 +628,17 @@ class Scoresheet(Screen):
 
     def button(self, b, ev, now):
         last = max(0, self.rounds + len(self.rows) - _SHEET_ROWS)
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.first = max(0, min(last, self.first + (1 if b == buttons.DOWN else -1)))
             self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             self.first = 0 if self.first >= last else min(last, self.first + _SHEET_ROWS)
             self.app.redraw()
         else:
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
-        draw.seed_header(c, tt("sheet"), self.seed)
+        draw.seed_header(c, titlebout_label("sheet"), self.seed)
         text.draw(c, "#", 1, 10)
         self._cols(c, self.heads[0], self.heads[1], 10)
         c.hline(0, 18, 128, 1)

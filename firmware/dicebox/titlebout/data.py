@@ -10,7 +10,7 @@ so the checks can leave the heap once the bout has started.
 from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 from dicebox.core.game import RecordError
-from dicebox.titlebout.play import CUT, KD, K, STOP, WARN, Charts, Fighter  # noqa: F401  (the compact form, here too)
+from dicebox.titlebout.play import CUT, KNOCKDOWN, KNOCKOUT, STOP, WARN, Charts, Fighter  # noqa: F401  (the compact form, here too)
 
 _MAX_POINTS = const(9)
 _MAX_ROWS = const(9)

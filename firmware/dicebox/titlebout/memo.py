@@ -111,11 +111,11 @@ def restore(setup, built_in, rules_from):
         setup.rounds = rounds
     rules = last.get("rules")
     if isinstance(rules, dict) and rules:
-        from dicebox.titlebout import rules as tb  # only when some were changed: the set-up opens without it
+        from dicebox.titlebout import rules as bout_rules  # only when some were changed: the set-up opens without it
 
-        new = dict(tb.NEW_BOUT)
-        for k in range(rules_from, len(tb.OPTIONS)):
-            name, default, allowed = tb.OPTIONS[k]
+        new = dict(bout_rules.NEW_BOUT)
+        for k in range(rules_from, len(bout_rules.OPTIONS)):
+            name, default, allowed = bout_rules.OPTIONS[k]
             v = rules.get(name)
             ok = (v is True or v is False) if allowed is bool else isinstance(v, str) and v in allowed
             if ok and v != new.get(name, default):

@@ -5,9 +5,9 @@ loaded only when a record starts (and by the set-up and the host tools).
 """
 from dicebox.core.compat import const
 
-KD = const(1)  # punch flags, as bits
+KNOCKDOWN = const(1)  # punch flags, as bits
 CUT = const(2)
-K = const(255)  # a "K" on the knockdown/knockout chart
+KNOCKOUT = const(255)  # a "K" on the knockdown/knockout chart
 WARN = const(0x40)  # effect bytes of the foul/injury/cut charts: 0 nothing, 1..9 points
 STOP = const(0x80)
 STOP_PICK = const(10)  # in assisted pickers: "stoppage" / "K" after the points 0..9
@@ -49,14 +49,14 @@ class Charts:
         # chart set that marks any result decides alone; one with no mark (the
         # built-in invented set) leaves knockdown and cut to the cards' flags.
         self.marks = bytearray(101)
-        _fill(self.marks, charts["punch"], lambda row: (KD if "KD" in row[3:] else 0) | (CUT if "CUT" in row[3:] else 0))
+        _fill(self.marks, charts["punch"], lambda row: (KNOCKDOWN if "KD" in row[3:] else 0) | (CUT if "CUT" in row[3:] else 0))
         self.marked = any(len(row) > 3 for row in charts["punch"])
         self.foul = bytearray(101)
         self.injury = bytearray(101)
         self.cut = bytearray(101)
         for name, table in (("foul", self.foul), ("injury", self.injury), ("cut", self.cut)):
             _fill(table, charts[name], _effect)
-        self.kd = tuple(bytes(K if v == "K" else v for v in row) for row in charts["knockdown"])
+        self.kd = tuple(bytes(KNOCKOUT if v == "K" else v for v in row) for row in charts["knockdown"])
         self.count = bytearray(101)
         self.count_points = bytearray(101)
         _fill(self.count, charts["count"], lambda row: row[2])
@@ -89,5 +89,5 @@ class Fighter:
                 continue
             names.append(entry[0])
             self.points[i] = entry[1]
-            self.flags[i] = (KD if "KD" in entry[2:] else 0) | (CUT if "CUT" in entry[2:] else 0)
+            self.flags[i] = (KNOCKDOWN if "KD" in entry[2:] else 0) | (CUT if "CUT" in entry[2:] else 0)
         self.punch_names = tuple(names)

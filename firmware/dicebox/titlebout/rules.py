@@ -16,7 +16,7 @@ from dicebox.core.compat import const
 from dicebox.core.dice import D20, PCT, TWO_D6
 from dicebox.core.game import Game as _Game
 from dicebox.core.game import RecordError
-from dicebox.titlebout.play import CUT, KD, K, M_DRAW, METHODS, REASONS, STOP, STOP_PICK, WARN
+from dicebox.titlebout.play import CUT, KNOCKDOWN, KNOCKOUT, M_DRAW, METHODS, REASONS, STOP, STOP_PICK, WARN
 
 RULESET = "titlebout"
 CLICKS = const(40)  # clicks of the time track in one round
@@ -361,22 +361,22 @@ class Game(_Game):
                 flags = self.charts.marks[roll]  # the chart marks its results: only the points are the card's
             else:
                 kind = yield P_KIND
-                flags = (KD if kind & 1 else 0) | (CUT if kind & 2 else 0)
+                flags = (KNOCKDOWN if kind & 1 else 0) | (CUT if kind & 2 else 0)
         else:
             code = self.charts.punch[roll]
             points = f.points[code]
             flags = self.charts.marks[roll] if self.charts.marked else f.flags[code]
         down = False
         kd_points = 0
-        if flags & KD:
+        if flags & KNOCKDOWN:
             r = self._roll(D20, _W_HP[a])
             if r <= f.hp:
                 r = self._roll(D20, _W_KDR[d])
                 v = self._kd_chart(self.fighters[d].kdr1, r)
                 if self.assisted:
                     v = yield P_KDR
-                    v = K if v == STOP_PICK else v
-                if v != K:
+                    v = KNOCKOUT if v == STOP_PICK else v
+                if v != KNOCKOUT:
                     points = v
                     kd_points = 1
                 else:
@@ -391,8 +391,8 @@ class Game(_Game):
             r = self._roll(D20, _W_KOR[d])
             v = self._kd_chart(self.fighters[d].kor, r)
             if self.assisted:
-                v = K if (yield P_KOR) == 1 else 0
-            if v == K:
+                v = KNOCKOUT if (yield P_KOR) == 1 else 0
+            if v == KNOCKOUT:
                 self.log.event("ko", d, code)
                 self._stop(_M_KO, a)
                 return

@@ -16,9 +16,9 @@ from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu, Message
-from dicebox.ui.home import unload, unload_new
-from dicebox.ui.lang import t
-from dicebox.titlebout.text import tt
+from dicebox import drop, drop_new
+from dicebox.ui.lang import label
+from dicebox.titlebout.text import titlebout_label
 
 # Loaded to read cards (and to build a game), unloaded once they are read.
 _CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", "dicebox.titlebout.data", "dicebox.titlebout.demo",
@@ -99,7 +99,7 @@ def start(app):
         app.push(setup)
         if shown:
             app.push(shown)
-        return Message(app, tt("bad_cards"), "\n".join(setup.errors))
+        return Message(app, titlebout_label("bad_cards"), "\n".join(setup.errors))
     if shown:
         app.push(setup)
         return shown
@@ -113,7 +113,7 @@ def _letters(app, names):
     from dicebox.ui import letters
 
     said = letters.notice(app, names)
-    unload(("dicebox.ui.letters",))
+    drop(("dicebox.ui.letters",))
     return Message(app, said[0], said[1]) if said else None
 
 
@@ -127,9 +127,9 @@ class Setup(Menu):
     """Red card, blue card, rounds, start."""
 
     def __init__(self, app):
-        Menu.__init__(self, app, t("titlebout"), [])
+        Menu.__init__(self, app, label("titlebout"), [])
         self.found, self.chart_sets, self.errors = find_cards(app)
-        unload(_CARD_MODULES)
+        drop(_CARD_MODULES)
         n = len(self.found)
         self.pick = [0 if n else n, 1 if n > 1 else n]  # index n is "own card"
         self.chart_pick = 0  # an index of _BUILT_IN, then the chart files
@@ -144,7 +144,7 @@ class Setup(Menu):
         k = self.pick[side]
         if k < len(self.found):
             return self.found[k][0]
-        return self.own[side]["name"] if self.own[side] is not None else tt("own")
+        return self.own[side]["name"] if self.own[side] is not None else titlebout_label("own")
 
     def build(self):
         corners = []
@@ -153,19 +153,19 @@ class Setup(Menu):
             # ("Красный: Antuofermo": the Russian label is longer), or the own card
             # without its "(asked)" (the list it is chosen from says it)
             name = self._name(side)
-            row = "%s: %s" % (tt(_SIDES[side]), name)
-            if text.width(row) > draw.W - 5:
+            row = "%s: %s" % (titlebout_label(_SIDES[side]), name)
+            if text.width(row) > draw.WIDTH - 5:
                 name = name[name.rfind(" ") + 1:] if self.pick[side] < len(self.found) else name.split(" (")[0]
-                row = "%s: %s" % (tt(_SIDES[side]), name)
+                row = "%s: %s" % (titlebout_label(_SIDES[side]), name)
             corners.append(row)
         self.items = [
             (corners[0], lambda: self.choose(0)),
             (corners[1], lambda: self.choose(1)),
-            (self._fit("%s: %s" % (tt("charts"), self._chart_name())), self.choose_charts),
-            ("%s: %d" % (tt("rounds"), self.rounds), self.ask_rounds),
-            ("%s: %s" % (tt("rules"), "%d %s" % (len(self.rules), tt("changed")) if self.rules else tt("as_doc")),
+            (self._fit("%s: %s" % (titlebout_label("charts"), self._chart_name())), self.choose_charts),
+            ("%s: %d" % (titlebout_label("rounds"), self.rounds), self.ask_rounds),
+            ("%s: %s" % (titlebout_label("rules"), "%d %s" % (len(self.rules), titlebout_label("changed")) if self.rules else titlebout_label("as_doc")),
              lambda: self.app.push(Rules(self.app, self.rules))),
-            (tt("start"), self.begin),
+            (titlebout_label("start"), self.begin),
         ]
         self.app.redraw()
 
@@ -175,8 +175,8 @@ class Setup(Menu):
     def choose(self, side):
         items = []
         for k in range(len(self.found) + 1):
-            items.append((self.found[k][0] if k < len(self.found) else tt("own"), self._chooser(side, k)))
-        menu = Menu(self.app, tt(_SIDES[side]), items)
+            items.append((self.found[k][0] if k < len(self.found) else titlebout_label("own"), self._chooser(side, k)))
+        menu = Menu(self.app, titlebout_label(_SIDES[side]), items)
         menu.sel = self.pick[side]
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
@@ -184,7 +184,7 @@ class Setup(Menu):
     @staticmethod
     def _fit(row):
         """A row cut to the screen's width (a chart set's own name may be long)."""
-        while text.width(row) > draw.W - 5:
+        while text.width(row) > draw.WIDTH - 5:
             row = row[:-2] + "."
         return row
 
@@ -203,8 +203,8 @@ class Setup(Menu):
         items = []
         for k in range(len(_BUILT_IN) + len(self.chart_sets)):
             name = self._chart_name(k)
-            items.append((name if k >= len(_BUILT_IN) else "%s (%s)" % (name, tt("builtin")), self._chart_chooser(k)))
-        menu = Menu(self.app, tt("charts"), items)
+            items.append((name if k >= len(_BUILT_IN) else "%s (%s)" % (name, titlebout_label("builtin")), self._chart_chooser(k)))
+        menu = Menu(self.app, titlebout_label("charts"), items)
         menu.sel = self.chart_pick
         menu.first = draw.scroll_first(menu.sel, 0, len(items), draw.rows_visible())
         self.app.push(menu)
@@ -240,13 +240,13 @@ class Setup(Menu):
             MAX = 16
 
             def labels(self):
-                return tt("name"), tt("name_hint"), tt("name_hint2")
+                return titlebout_label("name"), titlebout_label("name_hint"), titlebout_label("name_hint2")
 
         def named(name):
-            unload_new(loaded)  # the editor's code leaves with it
+            drop_new(loaded)  # the editor's code leaves with it
             self._rating(side, {"name": name}, 0)
 
-        self.app.push(NameEditor(self.app, tt(_SIDES[side]), named))  # "Красный" in Russian: its letters are offered
+        self.app.push(NameEditor(self.app, titlebout_label(_SIDES[side]), named))  # "Красный" in Russian: its letters are offered
 
     def _rating(self, side, card, i):
         if i == len(_OWN_RATINGS):
@@ -276,13 +276,13 @@ class Setup(Menu):
             self.own[side] = None
         else:
             self.pick[side] = len(self.found)  # this bout only
-        unload(_CARD_MODULES)
+        drop(_CARD_MODULES)
         self.build()
         if problem:
-            self.app.push(Message(self.app, t("error"), "%s: %s" % (tt("not_saved"), problem)))
+            self.app.push(Message(self.app, label("error"), "%s: %s" % (titlebout_label("not_saved"), problem)))
 
     def ask_rounds(self):
-        _pick(self.app, tt("rounds"), self.rounds, 4, 15, self._set_rounds)
+        _pick(self.app, titlebout_label("rounds"), self.rounds, 4, 15, self._set_rounds)
 
     def _set_rounds(self, n):
         self.rounds = n
@@ -325,7 +325,7 @@ class Setup(Menu):
         except RecordError as e:
             self._refused(e)
             return
-        unload(_CARD_MODULES[:2] + ("dicebox.titlebout.csvfiles",))  # the files are read; the checks stay for the game
+        drop(_CARD_MODULES[:2] + ("dicebox.titlebout.csvfiles",))  # the files are read; the checks stay for the game
         self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
 
     def open_bout(self, rec):
@@ -343,7 +343,7 @@ class Setup(Menu):
             self._refused(e)
             return
         except _dice.NeedDie as need:
-            unload(_CARD_MODULES)  # while the table rolls (the next try loads them again)
+            drop(_CARD_MODULES)  # while the table rolls (the next try loads them again)
 
             def given(value):
                 rec.dice.append(value)
@@ -352,14 +352,14 @@ class Setup(Menu):
             app.push(_ui().roll_off(app, need, given))
             return
         self.found = ()  # the set-up is done with
-        unload(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
+        drop(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
         _ui().open_bout(app, rec, replace=self, session=session)
 
     def _refused(self, e):
         """A card file gone bad since the list was made, or one that does not fit
         the built-in charts (tbdata.DataError): its one line, naming the file,
         over the set-up, which goes on alone (resumed() builds its rows)."""
-        unload(_CARD_MODULES + _FIGHT_MODULES)
+        drop(_CARD_MODULES + _FIGHT_MODULES)
         msg = str(e)
         for side in (0, 1):
             k = self.pick[side]
@@ -367,14 +367,14 @@ class Setup(Menu):
             if msg.startswith(where + ":") and k < len(self.found):
                 path = self.found[k][1]
                 msg = path[path.rfind("/") + 1:] + msg[len(where):]  # the file's name, as cards.py names it
-        self.app.push(Message(self.app, t("error"), msg))
+        self.app.push(Message(self.app, label("error"), msg))
 
 
 class Rules(Menu):
     """The rulings where tables differ (docs/rules/title-bout.md): OK cycles a value."""
 
     def __init__(self, app, changed):
-        Menu.__init__(self, app, tt("rules"), [])
+        Menu.__init__(self, app, titlebout_label("rules"), [])
         self.changed = changed
         self.build()
 
@@ -389,8 +389,8 @@ class Rules(Menu):
             name, default, allowed = tb.OPTIONS[k]
             default = new.get(name, default)  # what a new bout plays
             v = self.value(name, default)
-            shown = (t("on") if v else t("off")) if allowed is bool else tt("v_" + v)
-            items.append(("%s: %s" % (tt("r_" + name), shown), self._cycler(name, default, allowed)))
+            shown = (label("on") if v else label("off")) if allowed is bool else titlebout_label("v_" + v)
+            items.append(("%s: %s" % (titlebout_label("r_" + name), shown), self._cycler(name, default, allowed)))
         self.items = items
         self.app.redraw()
 

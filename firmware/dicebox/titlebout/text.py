@@ -4,7 +4,7 @@ As in ui/lang.py, English here, Russian in titlebout_text_ru.py (imported only
 while Russian is chosen), but packed: the keys and the English labels are one
 string, "\nkey\tlabel" a label. A string is one object on the heap, its text
 stays in flash with the code, where a tuple of strings is an object a label.
-lang.mode_label reads it with native searches only: walking its lines in Python
+lang.table_label reads it with native searches only: walking its lines in Python
 slows a fight frame on the Pico. A search costs time for every character
 before the label, so a fight frame's labels come first.
 """
@@ -145,6 +145,6 @@ _TABLE = (
 )
 
 
-def tt(key):
-    s = lang.mode_label(key, _TABLE, None, "dicebox.titlebout.text_ru")
+def titlebout_label(key):
+    s = lang.table_label(key, _TABLE, "dicebox.titlebout.text_ru")
     return key if s is None else s

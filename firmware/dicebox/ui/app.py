@@ -6,11 +6,11 @@ Pure: no machine, no host imports. The device main loop and the simulator
 both call button(), tick() and render(canvas); storage and hardware come in as
 objects (store, platform).
 """
-from dicebox import buttons as B
-from dicebox import settings as S
+from dicebox import buttons
+from dicebox import settings
 from dicebox.core.compat import const
 from dicebox.ui import draw, lang, text
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 _WAKE_NONE = const(-1)
 _TICKS_MASK = const(0x3FFFFFFF)
@@ -25,7 +25,7 @@ class Screen:
         self.app = app
 
     def button(self, b, ev, now):
-        if b == B.BACK and ev == B.CLICK:
+        if b == buttons.BACK and ev == buttons.CLICK:
             self.app.pop()
 
     def tick(self, now):
@@ -52,15 +52,15 @@ class Menu(Screen):
 
     def button(self, b, ev, now):
         n = len(self.items)
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT) and n:
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT) and n:
             was, first = self.sel, self.first
-            self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
+            self.sel = (self.sel + (1 if b == buttons.DOWN else -1)) % n
             self.first = draw.scroll_first(self.sel, self.first, n, draw.rows_visible())
             if self.first == first and type(self).draw is Menu.draw:
                 self.app.redraw_rows((was, self.sel))  # only two rows change
             else:
                 self.app.redraw()
-        elif b == B.OK and ev == B.CLICK and n:
+        elif b == buttons.OK and ev == buttons.CLICK and n:
             self.items[self.sel][1]()
         else:
             Screen.button(self, b, ev, now)
@@ -106,12 +106,12 @@ class Confirm(Screen):
         self.on_yes = on_yes
 
     def button(self, b, ev, now):
-        if ev != B.CLICK:
+        if ev != buttons.CLICK:
             return
-        if b == B.OK:
+        if b == buttons.OK:
             self.app.pop()
             self.on_yes()
-        elif b == B.BACK:
+        elif b == buttons.BACK:
             self.app.pop()
 
     def draw(self, c):
@@ -122,7 +122,7 @@ class Confirm(Screen):
             below = screen
         if below is not None:
             below.draw(c)
-        draw.dialog(c, self.question, self.note, t("yes_no"))
+        draw.dialog(c, self.question, self.note, label("yes_no"))
 
 
 class Message(Screen):
@@ -137,10 +137,10 @@ class Message(Screen):
         self.first = 0
 
     def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.first = max(0, min(len(self.lines) - 5, self.first + (1 if b == B.DOWN else -1)))
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.first = max(0, min(len(self.lines) - 5, self.first + (1 if b == buttons.DOWN else -1)))
             self.app.redraw()
-        elif ev == B.CLICK and b in (B.OK, B.BACK):
+        elif ev == buttons.CLICK and b in (buttons.OK, buttons.BACK):
             self.app.pop()
 
     def draw(self, c):
@@ -166,8 +166,8 @@ class App:
         self.eat_click = _WAKE_NONE
         self.down = 0  # buttons held (bits)
         self.swallow = 0  # held as a screen came up by itself: the rest of that press is not for it
-        self.settings = S.defaults()
-        self.contrast = S.contrast(self.settings)
+        self.settings = settings.defaults()
+        self.contrast = settings.contrast(self.settings)
 
     # screen stack ---------------------------------------------------------
     def push(self, screen):
@@ -217,7 +217,7 @@ class App:
     def apply_settings(self, values, save=True):
         self.settings = values
         lang.set_lang(values["lang"])
-        self.contrast = S.contrast(values)
+        self.contrast = settings.contrast(values)
         if save:
             self.store.save_settings(values)
         self.redraw()
@@ -237,7 +237,7 @@ class App:
         """What the store set aside or deleted, one message each, over what is
         on screen: at boot, and as it happens (a full flash while saving)."""
         for note in self.store.notices:
-            self.push(Message(self, t("notice"), note))
+            self.push(Message(self, label("notice"), note))
         del self.store.notices[:]
         self.wake()
 
@@ -245,19 +245,19 @@ class App:
         self.settle()  # the last input's save, before anything else reads or writes the store
         self.last_input = now
         bit = 1 << b
-        if ev == B.PRESS:
+        if ev == buttons.PRESS:
             self.down |= bit
-        elif ev == B.RELEASE:
+        elif ev == buttons.RELEASE:
             self.down &= ~bit
         if self.swallow & bit:
             # an alert or notice came up under this press: its click was meant
             # for the screen below and must not answer the new one unread
-            if ev == B.RELEASE:
+            if ev == buttons.RELEASE:
                 self.swallow &= ~bit
                 self.eat_click = b
             return
         if not self.display_on:
-            if ev == B.PRESS:
+            if ev == buttons.PRESS:
                 self.display_on = True
                 self.waking = b
                 self.redraw()
@@ -265,11 +265,11 @@ class App:
         if self.waking == b:
             # the press that woke the display does nothing else, up to its
             # release and the click that may follow it
-            if ev == B.RELEASE:
+            if ev == buttons.RELEASE:
                 self.waking = _WAKE_NONE
                 self.eat_click = b
             return
-        if self.eat_click == b and ev == B.CLICK:
+        if self.eat_click == b and ev == buttons.CLICK:
             self.eat_click = _WAKE_NONE
             return
         self.eat_click = _WAKE_NONE

@@ -1,10 +1,10 @@
 """Shared drawing pieces: the header bar, lists, wrapped text, boxes."""
 from dicebox.core.compat import const
 from dicebox.ui import text
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
-W = const(128)
-H = const(64)
+WIDTH = const(128)
+HEIGHT = const(64)
 HEADER = const(10)  # header height incl. its rule
 ROW = const(9)  # list row height
 ROW_TEXT_W = const(122)  # a row's text from x=2 to the scroll bar
@@ -13,11 +13,11 @@ ROW_TEXT_W = const(122)  # a row's text from x=2 to the scroll bar
 def header(c, title, right=""):
     """The title at left, right at right; a title that would meet right is cut
     (a space's width between them): show less, never one over the other."""
-    c.fill_rect(0, 0, W, 9, 1)
-    room = W - 4
+    c.fill_rect(0, 0, WIDTH, 9, 1)
+    room = WIDTH - 4
     if right:
         rw = text.width(right)
-        text.draw(c, right, W - 2 - rw, 1, text.SMALL, 0)
+        text.draw(c, right, WIDTH - 2 - rw, 1, text.SMALL, 0)
         room -= rw + 6
     if text.width(title) > room:
         title = title[: max(0, (room + 1) // 6)]
@@ -27,17 +27,17 @@ def header(c, title, right=""):
 def seed_header(c, title, seed):
     """A finished fight's header: its seed at right, "seed N" if that fits beside
     the title, else the number alone (the 9-digit seeds the hardware draws)."""
-    right = "%s %d" % (t("seed"), seed)
-    if text.width(title) + text.width(right) + 10 > W:
+    right = "%s %d" % (label("seed"), seed)
+    if text.width(title) + text.width(right) + 10 > WIDTH:
         right = "%d" % seed
     header(c, title, right)
 
 
-def rows_visible(top=HEADER + 1, bottom=H):
+def rows_visible(top=HEADER + 1, bottom=HEIGHT):
     return (bottom - top) // ROW
 
 
-def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0, only=None):
+def list_rows(c, items, selected, first, top=HEADER + 1, bottom=HEIGHT, shift=0, only=None):
     """Draw the labels of items[first:] ((label, ...) pairs) as rows, the selected
     one inverted and `shift` pixels to the left; scroll bar at right. Reads the
     labels in place: no list per frame. only: the items whose rows are drawn
@@ -51,9 +51,9 @@ def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0, only
         if only is not None:
             if k not in only:
                 continue
-            c.fill_rect(0, y, W, ROW, 0)
+            c.fill_rect(0, y, WIDTH, ROW, 0)
         if k == selected:
-            c.fill_rect(0, y, W - 3, ROW, 1)
+            c.fill_rect(0, y, WIDTH - 3, ROW, 1)
             text.draw(c, items[k][0], 2 - shift, y + 1, text.SMALL, 0)
         else:
             text.draw(c, items[k][0], 2, y + 1)
@@ -61,7 +61,7 @@ def list_rows(c, items, selected, first, top=HEADER + 1, bottom=H, shift=0, only
         span = bottom - top
         h = max(4, span * n // len(items))
         y = top + (span - h) * first // max(1, len(items) - n)
-        c.fill_rect(W - 2, y, 2, h, 1)  # whole again over rows drawn anew: the same pixels
+        c.fill_rect(WIDTH - 2, y, 2, h, 1)  # whole again over rows drawn anew: the same pixels
 
 
 def scroll_first(selected, first, count, visible):
@@ -98,12 +98,12 @@ def wrap(s, width_chars=21):
 def dialog(c, line1, line2="", line3=""):
     """A framed box over the middle of the screen; a note wider than the box
     (a kept fight's or History's label) is cut with '..'."""
-    c.fill_rect(6, 14, W - 12, 44, 0)
-    c.rect(6, 14, W - 12, 44, 1)
+    c.fill_rect(6, 14, WIDTH - 12, 44, 0)
+    c.rect(6, 14, WIDTH - 12, 44, 1)
     text.draw_center(c, line1, 19)
     if line2:
-        if text.width(line2) > W - 16:
-            while line2 and text.width(line2 + "..") > W - 16:
+        if text.width(line2) > WIDTH - 16:
+            while line2 and text.width(line2 + "..") > WIDTH - 16:
                 line2 = line2[:-1]
             line2 += ".."
         text.draw_center(c, line2, 30)

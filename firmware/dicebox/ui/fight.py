@@ -16,17 +16,17 @@
                                saved for Resume, so no stray press loses it; one
                                with no input past its SET_UP ones is let go
 """
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.core import dice as _dice
 from dicebox.core.log import INPUT, ROLL
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, Screen
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 from dicebox.ui.session import Session
 
 
 def _coin_label(v):
-    return t("heads") if v == 1 else t("tails")
+    return label("heads") if v == 1 else label("tails")
 
 
 class FightScreen(Screen):
@@ -59,7 +59,7 @@ class FightScreen(Screen):
         fmt = _coin_label if need.die == _dice.COIN else None
         self.app.push(
             NumberPicker(
-                self.app, "%s %s" % (t("roll_for"), _dice.name(need.die)), lo, lo, hi, self._die_given,
+                self.app, "%s %s" % (label("roll_for"), _dice.name(need.die)), lo, lo, hi, self._die_given,
                 self.reason(need.why), fmt,
             )
         )
@@ -113,7 +113,7 @@ class FightScreen(Screen):
                 break
             if kind == ROLL:
                 n += 1
-        return t("undo_rolls") % n if n else ""
+        return label("undo_rolls") % n if n else ""
 
     def undo(self):
         if self.done:
@@ -129,12 +129,12 @@ class FightScreen(Screen):
             return
         from dicebox import call_once  # kept under its label for Home's list (ui/unfinished.py)
 
-        self.app.push(Confirm(self.app, t("leave_q"), t("leave_note"),
+        self.app.push(Confirm(self.app, label("leave_q"), label("leave_note"),
                               lambda: call_once("dicebox.ui.unfinished", "leave", self)))
 
     def button(self, b, ev, now):
-        if b == B.BACK:
-            if ev == B.LONG and not self.done and self.session.rec.inputs:
-                self.app.push(Confirm(self.app, t("undo_q"), self.undo_note(), self.undo))
-            elif ev == B.CLICK:
+        if b == buttons.BACK:
+            if ev == buttons.LONG and not self.done and self.session.rec.inputs:
+                self.app.push(Confirm(self.app, label("undo_q"), self.undo_note(), self.undo))
+            elif ev == buttons.CLICK:
                 self.leave()

@@ -1,14 +1,14 @@
 """History: finished fights and the small procedures of each power-on; open one to page its transcript."""
 from array import array
 
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox import call_once
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Menu, Screen
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 _LINES = const(6)  # transcript lines on screen
 _PAGE = const(30)  # entries listed at a time: a full flash holds hundreds
@@ -20,7 +20,7 @@ class History(Menu):
 
     def __init__(self, app, start=0):
         self.start = start  # the first entry listed (a name the box has already)
-        Menu.__init__(self, app, t("history"), [])
+        Menu.__init__(self, app, label("history"), [])
         self.build()
 
     def build(self):
@@ -45,7 +45,7 @@ class History(Menu):
         return lambda: self.app.push(Transcript(self.app, ident))
 
     def button(self, b, ev, now):
-        if b == B.OK and ev == B.LONG and self.sel < len(self.entries):
+        if b == buttons.OK and ev == buttons.LONG and self.sel < len(self.entries):
             call_once("dicebox.ui.unfinished", "ask", self, self.entries[self.sel])  # pin or delete
         else:
             Menu.button(self, b, ev, now)
@@ -57,8 +57,8 @@ class History(Menu):
         if self.items:
             Menu.draw(self, c)
         else:
-            draw.header(c, t("history"))
-            text.draw_center(c, t("empty"), 30)
+            draw.header(c, label("history"))
+            text.draw_center(c, label("empty"), 30)
 
 
 class Transcript(Screen):
@@ -96,13 +96,13 @@ class Transcript(Screen):
                     total += len(draw.wrap(s)) if s is not None else 0
             self.starts = starts
             self.count = total
-            self.title = "%s %d" % (t("seed"), self.rec.seed)  # the mode is on the History row opened
+            self.title = "%s %d" % (label("seed"), self.rec.seed)  # the mode is on the History row opened
         except (RecordError, ValueError) as e:
             self.game = None
             self.shown = draw.wrap(str(e))
             self.shown_at = 0
             self.count = len(self.shown)
-            self.title = t("error")
+            self.title = label("error")
         self.first = 0
 
     def line(self, i):
@@ -142,10 +142,10 @@ class Transcript(Screen):
 
     def button(self, b, ev, now):
         last = max(0, self.count - _LINES)
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.first = max(0, min(last, self.first + (1 if b == B.DOWN else -1)))
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.first = max(0, min(last, self.first + (1 if b == buttons.DOWN else -1)))
             self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             self.first = 0 if self.first >= last else min(last, self.first + _LINES)
             self.app.redraw()
         else:
@@ -154,7 +154,7 @@ class Transcript(Screen):
     def draw(self, c):
         page = "%d/%d" % (min(self.count, self.first + _LINES), self.count)
         title = self.title
-        if text.width(title) + text.width(page) + 10 > draw.W:
+        if text.width(title) + text.width(page) + 10 > draw.WIDTH:
             title = title[title.find(" ") + 1:]  # the seed alone, whole
         draw.header(c, title, page)
         shown, skip = self.window()

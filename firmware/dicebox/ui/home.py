@@ -1,16 +1,14 @@
 """The main menu and the ways back into the fights left unfinished."""
-import gc
 import sys
 
-from dicebox import buttons as B
-from dicebox import call_once, load
-from dicebox import forget as _forget
+from dicebox import buttons
+from dicebox import call_once, drop_all, load, pin, pin_task
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox import modes
 from dicebox.modes import OPENS, PLAYS, mode_of, module, tasks
 from dicebox.ui.app import Menu, Message
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 
 def open_fight(app, rec):
@@ -45,32 +43,7 @@ def resume_current(app):
         return False
 
 
-def unload_since(pinned):
-    """Forget the dicebox modules not in `pinned` (Home's: what boot loaded and a
-    background task uses), imported since it was taken (a mode, History,
-    Settings): their bytecode goes back to the heap; the next visit imports them again."""
-    for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in pinned]:
-        _forget(name)
-    gc.collect()
-
-
-def unload(names):
-    """Forget these modules now (a mode's set-up once its fight screen has
-    replaced it): nothing may still use them; a later import loads them again.
-    What a background task pinned (Home.add_task) stays."""
-    home = _HOME[0]
-    for name in names:
-        if home is None or name not in home.pinned:
-            _forget(name)  # no collection here: the loop's threshold does it, so an opening is sooner
-
-
-def unload_new(loaded):
-    """unload() what was imported since `loaded` (tuple(sys.modules)) was taken:
-    what a menu's fight, an alert or a rebuild loaded for itself."""
-    unload([n for n in sys.modules if n not in loaded])
-
-
-_HOME = [None]  # the Home screen, for unload()
+_HOME = [None]  # the Home screen, for the background tasks
 
 
 def boot(app, now):
@@ -90,6 +63,7 @@ def close(app):
     the next boot (a save that found no room waits for that: Store.write_text)."""
     if _HOME[0] is not None and _HOME[0].app is app:
         _HOME[0] = None
+        pin(())
     del app.stack[:]  # in place: the loop calls this on a full heap
 
 
@@ -100,7 +74,7 @@ class Home(Menu):
         # taken before a saved background task loads: its modules are a mode's, and go
         # once the task ends (taken after, they would stay until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
-        self.pinned = self.boot_modules
+        pin(self.boot_modules)
         # before a task loads: an App booted again after an error would otherwise load
         # it while the old App (its fight, its screens) is still held here
         _HOME[0] = self
@@ -116,20 +90,20 @@ class Home(Menu):
         loaded while it runs (unloading them would load a second copy), the
         screens that started it go as a mode's do."""
         self.tasks.append(task)
-        self.pinned = call_once("dicebox.ui.task_modules", "pinned", self.pinned, task)
+        pin_task(task)
 
     def replace_task(self, old, new):
         """new in old's place (a wound session woken or asleep again): only new's modules stay pinned."""
         self.tasks[self.tasks.index(old)] = new
-        self.pinned = self.boot_modules
+        pin(self.boot_modules)
         for task in self.tasks:
-            self.pinned = call_once("dicebox.ui.task_modules", "pinned", self.pinned, task)
+            pin_task(task)
 
     def remove_task(self, task):
         if task in self.tasks:
             self.tasks.remove(task)
         if not self.tasks:
-            self.pinned = self.boot_modules
+            pin(self.boot_modules)
 
     def tick(self, now):
         for task in self.tasks:
@@ -140,16 +114,16 @@ class Home(Menu):
         items = []
         app = self.app
         if app.store.has_current():
-            items.append((t("resume"), lambda: resume_current(app)))
-        for name, label in app.store.unfinished():  # rows unfinished.delete finds again
-            items.append(("\u25b6 " + label, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
+            items.append((label("resume"), lambda: resume_current(app)))
+        for name, kept in app.store.unfinished():  # rows unfinished.delete finds again
+            items.append(("\u25b6 " + kept, lambda n=name: call_once("dicebox.ui.unfinished", "resume", app, n)))
         for mode in modes.MODES:
-            items.append((t(mode[0]), self._opener(module(mode, OPENS))))
-        items.append((t("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
-        items.append((t("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
+            items.append((label(mode[0]), self._opener(module(mode, OPENS))))
+        items.append((label("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
+        items.append((label("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
-        self.right = t("wounds_on") if self.tasks else ""  # a wound session runs in the background
+        self.right = label("wounds_on") if self.tasks else ""  # a wound session runs in the background
         self.sel = min(self.sel, len(items) - 1)
         for i in range(len(items)):
             if items[i][0] == was:  # the row it was on, though kept fights came or went above it
@@ -164,17 +138,17 @@ class Home(Menu):
             _opens(name)
             app.push(load(name).start(app))
         except (RecordError, ValueError, OSError) as e:
-            app.push(Message(app, t("error"), str(e)))
+            app.push(Message(app, label("error"), str(e)))
 
     def resumed(self):
         # back on the menu: labels follow the language, Resume appears/disappears
-        unload_since(self.pinned)
+        drop_all()
         self.build()
 
     def button(self, b, ev, now):
-        if b == B.BACK:
+        if b == buttons.BACK:
             return  # the home screen has nowhere to go back to
-        if b == B.OK and ev == B.LONG:
+        if b == buttons.OK and ev == buttons.LONG:
             call_once("dicebox.ui.unfinished", "delete", self)
             return
         Menu.button(self, b, ev, now)

@@ -1,7 +1,7 @@
 """Labels in English and Russian; the Settings language picks the column.
 
     t(key) -> the label in the current language (the key itself if unknown)
-    mode_label(key, keys, en, ru_module) -> a mode's own label, or None
+    table_label(key, table, ru_module) -> a game's own label, or None
 
 Heap: the labels live in one string (no dict, no object a label), and only
 the language in use is loaded: English here, Russian in lang_ru.py, imported
@@ -80,7 +80,7 @@ def set_lang(code):
         _RU[0] = None
 
 
-def t(key):
+def label(key):
     at = _TABLE.find("\n" + key + "\t")
     return key if at < 0 else _line(_TABLE, at, key, _RU[0])
 
@@ -94,23 +94,14 @@ def _line(table, at, key, ru):
     return table[at : table.find("\n", at)]
 
 
-def _ru(module):
-    return load(module).LABELS
-
-
-def mode_label(key, keys, en, ru_module):
-    """A label from a mode's own tables, laid out like these (keys, English;
-    Russian as LABELS in the module ru_module, imported only while Russian is
-    chosen); None when key is not one of the mode's. keys may be packed with the
-    English labels as _TABLE is (en None), or a tuple beside en's."""
+def table_label(key, table, ru_module):
+    """key's label in a game's own table, packed as _TABLE is ("\nkey\tlabel" a
+    label), with its Russian as LABELS in the module ru_module in the table's order
+    (imported only while Russian is chosen); None when the table has no key. Every
+    game's words go through here: its text module packs them, a *_ru.py module beside it."""
     # Russian apart: on the stock firmware bytecode is heap, and the tour's worst point is
     # close to the budget (docs/benchmarks.md)
-    if isinstance(keys, str):
-        at = keys.find("\n" + key + "\t")
-        if at < 0:
-            return None
-        return _line(keys, at, key, _ru(ru_module) if LANG[0] == "ru" else None)
-    if key not in keys:
+    at = table.find("\n" + key + "\t")
+    if at < 0:
         return None
-    i = keys.index(key)
-    return _ru(ru_module)[i] if LANG[0] == "ru" else en[i]
+    return _line(table, at, key, load(ru_module).LABELS if LANG[0] == "ru" else None)

@@ -1,6 +1,6 @@
 """A name typed letter by letter with the four buttons, for a mode that
 gives its own labels (an arena fighter, a Title Bout fighter of one's own)."""
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 
@@ -31,22 +31,22 @@ class NameEditor(Screen):
 
     def button(self, b, ev, now):
         app = self.app
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
             letters = self.letters
             i = letters.find(self.chars[self.pos])  # -1 for one not offered: UP goes to the first
-            self.chars[self.pos] = letters[(i + (1 if b == B.UP else -1)) % len(letters)]
+            self.chars[self.pos] = letters[(i + (1 if b == buttons.UP else -1)) % len(letters)]
             app.redraw()
-        elif b == B.OK and ev == B.CLICK and self.pos + 1 < self.MAX:
+        elif b == buttons.OK and ev == buttons.CLICK and self.pos + 1 < self.MAX:
             self.pos += 1
             if self.pos == len(self.chars):
                 self.chars.append(self.more)
             app.redraw()
-        elif b == B.OK and ev == B.LONG:
+        elif b == buttons.OK and ev == buttons.LONG:
             name = "".join(self.chars[: self.pos + 1]).strip()
             app.pop()
             if name:
                 self.on_done(name)
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             if self.pos:
                 self.pos -= 1
                 app.redraw()

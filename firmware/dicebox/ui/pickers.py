@@ -1,9 +1,9 @@
 """Number pickers (pick an int, enter digits): the screens behind Settings and
 table dice, imported where they are needed: the boot heap does not hold them."""
-from dicebox import buttons as B
+from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 
 class NumberPicker(Screen):
@@ -26,17 +26,17 @@ class NumberPicker(Screen):
         self.repeats = 0
 
     def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.repeats = self.repeats + 1 if ev == B.REPEAT else 0
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.repeats = self.repeats + 1 if ev == buttons.REPEAT else 0
             step = self.fast_step() if self.repeats > 4 else 1
             span = self.hi - self.lo + 1
-            delta = step if b == B.UP else -step
+            delta = step if b == buttons.UP else -step
             if span > 100:
                 self.value = min(self.hi, max(self.lo, self.value + delta))
             else:
                 self.value = self.lo + (self.value - self.lo + delta) % span
             self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             if not self.stays:
                 self.app.pop()
             self.on_done(self.value)
@@ -68,10 +68,10 @@ class DigitPicker(Screen):
         self.on_done = on_done
 
     def button(self, b, ev, now):
-        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
-            self.digits[self.pos] = (self.digits[self.pos] + (1 if b == B.UP else -1)) % 10
+        if b in (buttons.UP, buttons.DOWN) and ev in (buttons.PRESS, buttons.REPEAT):
+            self.digits[self.pos] = (self.digits[self.pos] + (1 if b == buttons.UP else -1)) % 10
             self.app.redraw()
-        elif b == B.OK and ev == B.CLICK:
+        elif b == buttons.OK and ev == buttons.CLICK:
             if self.pos + 1 < len(self.digits):
                 self.pos += 1
                 self.app.redraw()
@@ -81,7 +81,7 @@ class DigitPicker(Screen):
                     value = value * 10 + d
                 self.app.pop()
                 self.on_done(value)
-        elif b == B.BACK and ev == B.CLICK:
+        elif b == buttons.BACK and ev == buttons.CLICK:
             if self.pos:
                 self.pos -= 1
                 self.app.redraw()
@@ -98,4 +98,4 @@ class DigitPicker(Screen):
             text.draw(c, str(self.digits[i]), x, 22, text.MEDIUM)
             if i == self.pos:
                 c.fill_rect(x, 40, adv - 2, 2, 1)
-        text.draw_center(c, t("expr_hint"), 55)
+        text.draw_center(c, label("expr_hint"), 55)

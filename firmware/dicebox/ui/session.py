@@ -12,7 +12,7 @@ import sys
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
-from dicebox.ui.home import unload_new
+from dicebox import drop_new
 
 
 class Session:
@@ -103,7 +103,7 @@ class Session:
         try:
             return build(rec, self.ask)
         finally:
-            unload_new(loaded)
+            drop_new(loaded)
 
     def save(self):
         self.app.later(self._save)

@@ -1,17 +1,17 @@
 """Settings: each row shows its value; OK changes it (cycles, or opens a picker)."""
-from dicebox import settings as S
+from dicebox import settings
 from dicebox.core.compat import const
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.pickers import DigitPicker, NumberPicker
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 _SLEEP_STEPS = const((0, 15, 30, 60, 120, 300, 600))
 
 
 class SettingsScreen(Menu):
     def __init__(self, app):
-        Menu.__init__(self, app, t("settings"), [])
+        Menu.__init__(self, app, label("settings"), [])
         self.build()
 
     def _value_text(self, name):
@@ -19,23 +19,23 @@ class SettingsScreen(Menu):
         if name == "seed":
             return str(v)
         if name == "sleep_s":
-            return t("never") if v == 0 else "%d %s" % (v, t("sec"))
+            return label("never") if v == 0 else "%d %s" % (v, label("sec"))
         if name == "sound":
-            return t("on") if v else t("off")
+            return label("on") if v else label("off")
         if name == "contrast":
             return "%d/4" % v
-        return t(v)
+        return label(v)
 
     def build(self):
         items = []
-        for name, default, allowed in S.SPEC:
+        for name, default, allowed in settings.SPEC:
             if name == "seed" and self.app.settings["seed_source"] != "fixed":
                 continue
-            row = "%s: %s" % (t("fixed_seed") if name == "seed" else t(name), self._value_text(name))
-            if name == "seed" and text.width(row) > draw.W - 5:
+            row = "%s: %s" % (label("fixed_seed") if name == "seed" else label(name), self._value_text(name))
+            if name == "seed" and text.width(row) > draw.WIDTH - 5:
                 # a nine-digit seed after "Fixed seed: " runs off the glass, its last
                 # digit lost (a referee reads it to replay a fight): the short label
-                row = "%s: %s" % (t("seed"), self._value_text(name))
+                row = "%s: %s" % (label("seed"), self._value_text(name))
             items.append((row, self._changer(name, allowed)))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
@@ -44,7 +44,7 @@ class SettingsScreen(Menu):
         values = dict(self.app.settings)
         values[name] = value
         self.app.apply_settings(values)
-        self.title = t("settings")
+        self.title = label("settings")
         self.build()
 
     def _changer(self, name, allowed):
@@ -55,12 +55,12 @@ class SettingsScreen(Menu):
             elif isinstance(allowed, tuple) and isinstance(allowed[0], str):
                 self._set(name, allowed[(allowed.index(v) + 1) % len(allowed)])
             elif name == "seed":
-                self.app.push(DigitPicker(self.app, t("fixed_seed"), v, 9, lambda x: self._set(name, x)))
+                self.app.push(DigitPicker(self.app, label("fixed_seed"), v, 9, lambda x: self._set(name, x)))
             elif name == "sleep_s":
                 i = _SLEEP_STEPS.index(v) if v in _SLEEP_STEPS else 0
                 self._set(name, _SLEEP_STEPS[(i + 1) % len(_SLEEP_STEPS)])
             else:
-                self.app.push(NumberPicker(self.app, t(name), v, allowed[0], allowed[1], lambda x: self._set(name, x)))
+                self.app.push(NumberPicker(self.app, label(name), v, allowed[0], allowed[1], lambda x: self._set(name, x)))
 
         return change
 

@@ -1,4 +1,4 @@
-"""Which modules a background task keeps loaded (Home.add_task, through
+"""Which modules a background task keeps loaded (dicebox.pin_task, through
 call_once: this code is on the heap only while a task is added)."""
 import sys
 

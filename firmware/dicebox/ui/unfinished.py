@@ -9,13 +9,13 @@ from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Confirm, Menu
-from dicebox.ui.lang import t
+from dicebox.ui.lang import label
 
 
 def name_of(rec):
     """A fight's label from its record alone: "Title Bout, 37 inputs"."""
     # whole formats: a short literal would be one more name interned for good
-    return ("%s, %d ходов" if lang.LANG[0] == "ru" else "%s, %d inputs") % (t(rec.ruleset), len(rec.inputs))
+    return ("%s, %d ходов" if lang.LANG[0] == "ru" else "%s, %d inputs") % (label(rec.ruleset), len(rec.inputs))
 
 
 def kept_label(head, a, b, tail=""):
@@ -108,7 +108,7 @@ def save(store, label, parts):
 
 
 # History ---------------------------------------------------------------------
-def w(i):
+def ask_words(i):
     """This screen's i-th words, English or Russian (kept here, not on the boot
     heap in lang.py; each longer than 10 bytes, so no name is interned for it)."""
     return (("Pin (never deleted)", "Закрепить"), ("Unpin this entry", "Открепить"), ("Delete this entry", "Удалить"),
@@ -130,8 +130,8 @@ def ask(history, entry):
         history.build()
 
     app.push(Menu(app, label, [
-        (w(1) if pinned else w(0), fn),
-        (w(2), lambda: app.replace(Confirm(app, w(3), label, delete))),
+        (ask_words(1) if pinned else ask_words(0), fn),
+        (ask_words(2), lambda: app.replace(Confirm(app, ask_words(3), label, delete))),
     ]))
 
 
@@ -141,7 +141,7 @@ def open(app, ident):
     names = app.store.items(ident)
     for k in range(len(names) - 1, -1, -1):
         items.append((names[k], _opener(app, ident, k)))
-    app.push(Menu(app, t("history"), items))
+    app.push(Menu(app, label("history"), items))
 
 
 def _opener(app, ident, i):

@@ -3,25 +3,52 @@ for each roll purpose the arena and LARP cores name. The cores' words stay
 English (transcripts); this is imported only while Russian is chosen. A
 purpose not listed (a dice expression in Dice mode) is shown as it is.
 """
-from dicebox.core.compat import const
 
-# Purposes with a fighter's letter at the end ("initiative a") are listed
-# without it: the fighter's name is put in its place.
-_EN = const((
+# The purposes and their Russian, packed as ui/lang.py packs its labels: "\npurpose\tRussian"
+# a line. Purposes with a fighter's letter at the end ("initiative a") are listed without it:
+# the fighter's name is put in its place.
+_TABLE = (
     # arena/rules.py, arena/cup.py
-    "initiative", "attacker move", "defender move", "attacker test", "defender test",
-    "damage D3", "damage D3+1", "damage D6", "knock-back D3", "roll-off", "mine D3", "crystal D3",
-    "place d8", "random event", "time slip D3", "event test", "opposed test", "sudden death", "cup roll-off",
+    "\ninitiative\tинициатива"
+    "\nattacker move\tприём атакующего"
+    "\ndefender move\tприём защитника"
+    "\nattacker test\tпроверка атакующего"
+    "\ndefender test\tпроверка защитника"
+    "\ndamage D3\tурон D3"
+    "\ndamage D3+1\tурон D3+1"
+    "\ndamage D6\tурон D6"
+    "\nknock-back D3\tотброс D3"
+    "\nroll-off\tдоп. бросок"
+    "\nmine D3\tмина D3"
+    "\ncrystal D3\tкристалл D3"
+    "\nplace d8\tклетка предмета"
+    "\nrandom event\tслучайное событие"
+    "\ntime slip D3\tскачок времени D3"
+    "\nevent test\tпроверка события"
+    "\nopposed test\tвстречная проверка"
+    "\nsudden death\tвнезапная смерть"
+    "\ncup roll-off\tдоп. бросок"
     # larp/*.py
-    "first attacker", "attack", "defence", "accuracy",
-))
-_RU = const((
-    "инициатива", "приём атакующего", "приём защитника", "проверка атакующего", "проверка защитника",
-    "урон D3", "урон D3+1", "урон D6", "отброс D3", "доп. бросок", "мина D3", "кристалл D3",
-    "клетка предмета", "случайное событие", "скачок времени D3", "проверка события", "встречная проверка",
-    "внезапная смерть", "доп. бросок",
-    "кто атакует первым", "атака", "защита", "меткость",
-))
+    "\nfirst attacker\tкто атакует первым"
+    "\nattack\tатака"
+    "\ndefence\tзащита"
+    "\naccuracy\tметкость"
+    "\n"
+)
+# Title Bout (titlebout/rules.py W_*): "[AGG tie ]<corner> <rating or chart>", each English
+# piece replaced in this order; ratings (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
+_TB = (
+    "\nAGG tie \tничья AGG: "
+    "\nred \tкрасн. "
+    "\nblue \tсин. "
+    "\n punch chart\t удар"
+    "\n injury chart\t травма"
+    "\n foul chart\t фол"
+    "\n cut chart\t рассечение"
+    "\n count chart\t счёт"
+    "\n chart\t"
+    "\n"
+)
 _WIDTH = 21  # the picker's line, in characters
 
 
@@ -31,26 +58,30 @@ def names(game):
     return game.names if getattr(game, "RULESET", None) == "arena" else None
 
 
-# Title Bout (titlebout/rules.py W_*): "[AGG tie ]<corner> <rating or chart>";
-# ratings (CF, PL, HP, KI, KDR1, KOR) stay as the cards print them.
-_TB_EN = const(("AGG tie ", "red ", "blue ", " punch chart", " injury chart", " foul chart", " cut chart", " count chart", " chart"))
-_TB_RU = const(("ничья AGG: ", "красн. ", "син. ", " удар", " травма", " фол", " рассечение", " счёт", ""))
+def _russian(purpose):
+    """The Russian of a purpose in _TABLE, or None."""
+    at = _TABLE.find("\n" + purpose + "\t")
+    if at < 0:
+        return None
+    at += len(purpose) + 2
+    return _TABLE[at : _TABLE.find("\n", at)]
 
 
 def say(why, fighters=None):
     """why in Russian; fighters (a's name, b's) replace a trailing fighter
     letter (without them: A or B)."""
-    if why.startswith(_TB_EN[:3]):
-        for k in range(len(_TB_EN)):
-            why = why.replace(_TB_EN[k], _TB_RU[k])
+    if why.startswith(("AGG tie ", "red ", "blue ")):
+        for line in _TB[1:-1].split("\n"):
+            english, russian = line.split("\t")
+            why = why.replace(english, russian)
         return why
     who = ""
-    if len(why) > 2 and why[-2] == " " and why[-1] in "ab" and why[:-2] in _EN:
+    if len(why) > 2 and why[-2] == " " and why[-1] in "ab" and _russian(why[:-2]) is not None:
         who = fighters[0 if why[-1] == "a" else 1] if fighters else why[-1].upper()
         why = why[:-2]
-    if why not in _EN:
+    said = _russian(why)
+    if said is None:
         return why
-    said = _RU[_EN.index(why)]
     if not who:
         return said
     return "%s: %s" % (said, who[: max(1, _WIDTH - len(said) - 2)])
