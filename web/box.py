@@ -19,6 +19,7 @@ from host_sim import script
 from host_sim.device import POLL_MS, Device, Platform
 
 DATA = "/data"  # the Pico's store folder (dicebox/device.py DATA); own cards under data/titlebout
+DEMO = "/firmware/data/titlebout"  # the bundle's demo cards (host_sim/web.py), read as the simulator reads them
 # behind the page's clock by more than this, the box's clock jumps (a hidden tab's timers
 # stop): a pass per POLL_MS of an hour away would take long
 _CATCH_UP_MS = 1000
@@ -85,6 +86,9 @@ class Box(Device):
 
     def __init__(self, seed=None, store=None):
         platform = WebPlatform.on_flash(DATA, seed)
+        # where the simulator looks, from the bundle's root (host_sim's own paths are the host's)
+        platform.card_dirs = (DEMO + "/fighters",) + platform.card_dirs[1:]
+        platform.chart_dirs = (DEMO + "/charts",) + platform.chart_dirs[1:]
         platform.beeps = None  # played, not logged
         self.shift = 0  # box time = page time + shift (a script runs ahead of the page)
         if store is None:
