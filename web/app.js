@@ -275,7 +275,7 @@ async function main() {
   // for the browser test (tests/test_web_browser.py)
   Object.assign(window.dicebox, {
     ready: true,
-    script: (text) => { let out; run(() => { out = B.run_script(text, now()); show(B.frames); }); return out; },
+    script: (text, boot) => { let out; run(() => { out = B.run_script(text, now(), !!boot); show(B.frames); }); return out; },
     glass: () => B.glass(),
     files: () => flash.files().map(([p, b]) => [p, b.length]),
   });

@@ -125,9 +125,14 @@ class Box(Device):
                  p.width, p.height, p.contrast)
         return " ".join(str(int(v)) for v in flags) + " " + hexlify(p.ram).decode()
 
-    def run_script(self, text, page_ms):
+    def run_script(self, text, page_ms, boot=False):
         """A button script (host_sim/script.py) at the simulator's pace, ahead of the page's
-        clock; returns the panel RAM in hex after every frame, one a line."""
+        clock; returns the panel RAM in hex after every frame, one a line. boot: first a power
+        cycle whose clock starts at 0, as the simulator's does (a screen that blinks on the
+        clock then blinks as the simulator's)."""
+        if boot:
+            self.now = 0
+            self.restart()
         frames = []
         self.on_frame = lambda dev: frames.append(hexlify(dev.panel.ram).decode())
         try:
