@@ -217,6 +217,7 @@ async function main() {
     try { fn(); } catch (e) { stats.error = String(e); log("the box stopped: " + e); throw e; }
     flash.sync();
   };
+  stats.boot = B.glass().split(" ").pop(); // the panel RAM at power-on (the reload test)
   run(() => show(B.advance(now())));
   stats.loadMs = performance.now();
   log("");
