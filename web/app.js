@@ -195,7 +195,7 @@ async function main() {
   const FS = mp.FS;
   for (const [path, text] of Object.entries(files)) {
     mkdirs(FS, "/" + path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile("/" + path, text);
+    FS.writeFile("/" + path, path.endsWith(".mpy") ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) : text);
   }
   FS.chdir("/");
   const flash = new Flash(FS, db);

@@ -155,7 +155,7 @@ def test_keys_and_buttons_give_the_simulators_frames(browser, site):
     times = sorted(p["toFrameMs"] for p in page.evaluate("window.dicebox.stats.presses"))
     median = times[len(times) // 2]
     figure("web: a press to its frame (input event to canvas drawn, %d edges)" % len(times),
-           "median %.1f ms, worst %.1f ms (a mode's first opening: its modules compiled) (goal <= 16)" % (median, times[-1]))
+           "median %.1f ms, worst %.1f ms (the worst: a mode opening, its modules loaded) (goal <= 16)" % (median, times[-1]))
     assert median <= 16, times
     assert times[-1] <= 500, times  # a busy CI machine gets room; the figures say what it was
     context.close()
@@ -193,15 +193,18 @@ def test_a_title_bout_roll_is_quick(browser, site):
     upto = lines.index("shot tb-start")  # the bout's first screen: OK rolls
     page.evaluate("(t) => window.dicebox.script(t)", "\n".join(lines[:upto]))
     settle(page, 100)
-    worst = 0
-    for _ in range(6):
+    times = []
+    for _ in range(6):  # the round's first rolls (no round's end among them)
         before = canvas(page)
         n = len(page.evaluate("window.dicebox.stats.presses"))
         press(page, "Enter")
-        steps = page.evaluate("window.dicebox.stats.presses")[n:]
-        worst = max([worst] + [p["stepMs"] for p in steps])
+        times.append(max(p["stepMs"] for p in page.evaluate("window.dicebox.stats.presses")[n:]))
         assert canvas(page) != before  # each press a new roll on the screen
-    figure("web: a Title Bout roll (the press's pass, frame drawn; worst of 6)", "%.1f ms (goal <= 16)" % worst)
+    order = list(times)
+    times.sort()
+    worst = times[-1]
+    figure("web: a Title Bout roll (the press's passes, frame drawn; its first 6 rolls)",
+           "median %.1f ms, worst %.1f ms (goal <= 16): %s" % (times[len(times) // 2], worst, " ".join("%.0f" % t for t in order)))
     assert worst <= 100  # the goal is 16 ms; a busy CI machine gets room, the figure says what it was
     context.close()
 

@@ -25,7 +25,7 @@ for (const script of scripts) {
   const mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (s) => out.push(s), stderr: (s) => process.stderr.write(s + "\n") });
   for (const [p, text] of Object.entries(files)) {
     mkdirs(mp.FS, "/" + p.slice(0, p.lastIndexOf("/")));
-    mp.FS.writeFile("/" + p, text);
+    mp.FS.writeFile("/" + p, p.endsWith(".mpy") ? Buffer.from(text, "base64") : text);  // compiled modules in base64
   }
   mp.FS.writeFile("/script.txt", fs.readFileSync(script));
   mp.FS.chdir("/");
