@@ -301,14 +301,27 @@ def test_own_cards_load_from_a_file_and_stay(browser, site, tmp_path):
     context, page, _ = _open(browser, url)
     card = json.loads((ROOT / "firmware" / "data" / "titlebout" / "fighters" / "hagler.json").read_text(encoding="utf-8"))
     card["name"] = "Zed Webcard"
-    path = tmp_path / "zed.json"
-    path.write_text(json.dumps(card), encoding="utf-8")
-    page.set_input_files("#cards", str(path))
+    mine = tmp_path / "data" / "titlebout" / "fighters"
+    mine.mkdir(parents=True)
+    (mine / "zed.json").write_text(json.dumps(card), encoding="utf-8")
+    page.set_input_files("#cards", str(mine / "zed.json"))
     page.wait_for_function("window.dicebox.files().some(([p]) => p === 'data/titlebout/fighters/zed.json')")
     settle(page, 300)
     page.reload()
     _ready(page)
     assert "data/titlebout/fighters/zed.json" in dict(page.evaluate("window.dicebox.files()"))
+    # Title Bout's set-up lists it, as the simulator's lists a card in its flash folder's
+    # titlebout/fighters: the blue corner's list, UP from its top to the last card
+    text = "press DOWN\npress OK\npress DOWN\npress OK\npress UP"
+    _, shown = play(page, text)
+    from host_sim import script
+
+    device = Device(store=memory_store(), platform=Platform.on_flash(str(tmp_path / "data"), bytes.fromhex(SEED)))
+    script.run(device, script.parse(text, "cards"))
+    assert shown == bytes(device.glass())
+    plain = sim()
+    script.run(plain, script.parse(text, "cards"))
+    assert shown != bytes(plain.glass())  # the last card is the own one
     context.close()
 
 
