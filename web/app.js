@@ -11,7 +11,7 @@ const KEYS = {
 const DATA = "/data"; // the box's flash: everything under it is kept
 const TICK_MS = 10; // one pass of the Pico's loop
 const params = new URLSearchParams(location.search);
-const stats = { loadMs: null, presses: [], frames: 0, error: null, synced: 0 };
+const stats = { loadMs: null, presses: [], frames: 0, error: null, synced: 0, beeps: [] };
 window.dicebox = { stats, ready: false };
 
 const log = (s) => { document.getElementById("log").textContent = s; };
@@ -102,6 +102,11 @@ class Flash {
     for (const p of this.kept.keys()) if (!seen.has(p)) dels.push(p);
     this.last = Date.now();
     if (!puts.length && !dels.length) return;
+    if (!this.db) { // nowhere to keep it: this visit only
+      for (const [p, , k] of puts) this.kept.set(p, k);
+      for (const p of dels) this.kept.delete(p);
+      return;
+    }
     const tx = this.db.transaction("files", "readwrite");
     const st = tx.objectStore("files");
     for (const [p, v, k] of puts) { st.put(v, p); this.kept.set(p, k); }
@@ -144,6 +149,7 @@ function zip(files) {
 // ---- sound: the piezo's square wave
 let audio = null;
 function beep(freq, ms) {
+  stats.beeps.push([freq, ms]);
   try {
     audio = audio || new AudioContext();
     const o = audio.createOscillator(); const g = audio.createGain();
@@ -190,7 +196,7 @@ async function main() {
   const [mp, files, db] = await Promise.all([
     loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (s) => console.log(s), stderr: (s) => console.error(s) }),
     fetch("files.json.gz").then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).json()),
-    openDb(),
+    openDb().catch(() => null), // none (a private window may refuse it): the box runs, keeping nothing
   ]);
   const FS = mp.FS;
   for (const [path, text] of Object.entries(files)) {
@@ -199,7 +205,7 @@ async function main() {
   }
   FS.chdir("/");
   const flash = new Flash(FS, db);
-  flash.restore(await readAll(db));
+  flash.restore(db ? await readAll(db) : new Map());
   const pick = new Uint32Array(1);
   mp.registerJsModule("webhost", {
     entropy: () => crypto.getRandomValues(pick)[0] & 0x3fffffff,
@@ -220,7 +226,11 @@ async function main() {
   stats.boot = B.glass().split(" ").pop(); // the panel RAM at power-on (the reload test)
   run(() => show(B.advance(now())));
   stats.loadMs = performance.now();
-  log("");
+  log(db ? "" : "this browser keeps no storage for the page: what the box keeps goes when it closes");
+  // a browser starts its audio only after a touch or a key: the first one wakes the beeper
+  const wake = () => { try { audio = audio || new AudioContext(); audio.resume(); } catch (e) { /* no audio */ } };
+  document.addEventListener("pointerdown", wake, { once: true });
+  document.addEventListener("keydown", wake, { once: true });
 
   const set = (bit, down, t0) => {
     const was = levels;

@@ -174,6 +174,7 @@ def test_a_game_plays_frame_for_frame_as_in_the_simulator(browser, site, name):
     url = site[0]
     context, page, _ = _open(browser, url)
     path = SCRIPTS / (name + ".txt")
+    beeps = page.evaluate("window.dicebox.stats.beeps.length")
     got, shown = play(page, path.read_text(encoding="utf-8"))
     want = _sim_script_frames(path)
     assert len(got) == len(want) and len(want) >= 10
@@ -185,6 +186,9 @@ def test_a_game_plays_frame_for_frame_as_in_the_simulator(browser, site, name):
 
         script.run(device, script.parse(f.read(), str(path)))
     assert shown == bytes(device.glass())  # and the canvas shows the last one
+    # and the page played the simulator's beeps (Web Audio), tone and length
+    assert page.evaluate("window.dicebox.stats.beeps")[beeps:] == [list(b) for b in device.platform.beeps]
+    assert device.platform.beeps or name == "arena"  # a bout and a wound session beep
     context.close()
 
 
