@@ -266,6 +266,30 @@ def test_a_wound_session_survives_a_reload_and_counts_the_time_away(browser, sit
     context.close()
 
 
+def test_a_title_bout_closed_mid_round_resumes_as_after_a_power_cut(browser, site):
+    url = site[0]
+    lines = (SCRIPTS / "titlebout.txt").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[: lines.index("shot tb-roll2")])
+    context, page, _ = _open(browser, url)
+    play(page, text)
+    settle(page, 300)
+    page.close()
+    page = context.new_page()
+    page.goto(url + "?seed=" + SEED)
+    _ready(page)
+    from host_sim import script
+
+    device = sim()
+    script.run(device, script.parse(text, "titlebout"))
+    after = Device(store=device.store, platform=Platform(bytes.fromhex(SEED)))  # the power-on after the cut
+    assert page.evaluate("window.dicebox.stats.boot") == after.panel.ram.hex()
+    assert after.panel.ram != sim().panel.ram  # not a fresh Home: the bout is back
+    _, shown = play(page, "press OK")  # and it goes on as the simulator's
+    script.run(after, script.parse("press OK", "resume"))
+    assert shown == bytes(after.glass())
+    context.close()
+
+
 def test_it_starts_offline_once_loaded(browser, site):
     url = site[0]
     context, page, _ = _open(browser, url)
