@@ -227,8 +227,10 @@ async function main() {
   run(() => show(B.advance(now())));
   stats.loadMs = performance.now();
   log(db ? "" : "this browser keeps no storage for the page: what the box keeps goes when it closes");
-  // a browser starts its audio only after a touch or a key: the first one wakes the beeper
-  const wake = () => { try { audio = audio || new AudioContext(); audio.resume(); } catch (e) { /* no audio */ } };
+  // a browser starts its audio only after a touch or a key: made now (tens of ms, never in a
+  // press), the first touch or key starts it
+  try { audio = new AudioContext(); } catch (e) { /* no audio: the box beeps silently */ }
+  const wake = () => { try { audio?.resume(); } catch (e) { /* no audio */ } };
   document.addEventListener("pointerdown", wake, { once: true });
   document.addEventListener("keydown", wake, { once: true });
 

@@ -135,6 +135,7 @@ def test_home_is_the_simulators_and_loads_fast(browser, site):
 def test_keys_and_buttons_give_the_simulators_frames(browser, site):
     url = site[0]
     context, page, _ = _open(browser, url)
+    settle(page, 1000)  # a first press a second after Home (the service worker fetches its copy meanwhile)
     device = sim()
     from dicebox import buttons as B
 
@@ -154,10 +155,12 @@ def test_keys_and_buttons_give_the_simulators_frames(browser, site):
         settle(page, 120)
         device.press(button)
         assert canvas(page) == bytes(device.glass()), name
-    times = sorted(p["toFrameMs"] for p in page.evaluate("window.dicebox.stats.presses"))
+    edges = page.evaluate("window.dicebox.stats.presses")
+    print("press edges (button, down, ms):", [(p["button"], p["down"], round(p["toFrameMs"], 1)) for p in edges])
+    times = sorted(p["toFrameMs"] for p in edges)
     median = times[len(times) // 2]
     figure("web: a press to its frame (input event to canvas drawn, %d edges)" % len(times),
-           "median %.1f ms, worst %.1f ms (the worst: a mode opening, its modules loaded) (goal <= 16)" % (median, times[-1]))
+           "median %.1f ms, worst %.1f ms (goal <= 16; -s prints every edge)" % (median, times[-1]))
     assert median <= 16, times
     assert times[-1] <= 500, times  # a busy CI machine gets room; the figures say what it was
     context.close()
