@@ -13,7 +13,7 @@ LAYOUT ?= auto
 MP_FW ?=
 EMU_ARGS ?=
 
-.PHONY: sim test bench docs wiring case soak deploy repl clean emu
+.PHONY: sim test bench docs wiring case soak deploy repl clean emu web test-web
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,8 +23,27 @@ $(STAMP): pyproject.toml
 sim: $(STAMP)
 	$(BIN)/dicebox-sim
 
+# tests/browser (the page in headless Chromium) is make test-web's: said here, never counted
 test: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests
+	@echo "make test: not run here: tests/browser, the box's page in headless Chromium: make test-web runs it$$(command -v chromium >/dev/null || echo ' (it needs Chromium: apt-get install -y chromium)')"
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests --ignore=tests/browser
+
+# The box in a browser: builds the site in build/web/ (MicroPython's WebAssembly port from
+# npm, cached in build/npm/; the firmware's modules) and serves it on localhost.
+WEB_PORT ?= 8049
+web: $(STAMP)
+	$(BIN)/python -m host_sim.web --port $(WEB_PORT)
+
+# The page in a real headless Chromium (Debian/Ubuntu: apt-get install -y chromium), driven
+# by Playwright for Python (the `web` extra) with that browser: frames, reload, offline, figures.
+WEBSTAMP := $(VENV)/.web
+$(WEBSTAMP): $(STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,web]'
+	@touch $(WEBSTAMP)
+
+test-web: $(WEBSTAMP)
+	@command -v chromium >/dev/null || { echo "make test-web: Chromium is missing (Debian/Ubuntu: apt-get install -y chromium)"; exit 1; }
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests/browser -p no:cacheprovider
 
 # The hardening tests at full size (make test runs the same tests scaled down):
 # power cuts, bad data, button storms (>= 100,000 presses), long sessions.
