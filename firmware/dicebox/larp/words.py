@@ -4,7 +4,6 @@ The UI takes the language from Settings (ENGLISH = 0, RUSSIAN = 1); transcripts 
 English. Codes index these tuples, so the rules core only stores small ints.
 """
 from dicebox.core.compat import const
-from dicebox.larp.common import WOUNDS  # noqa: F401  (wound kinds: there, as the wound alert needs them without these tables)
 
 ENGLISH = const(0)
 RUSSIAN = const(1)
