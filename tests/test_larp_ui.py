@@ -87,8 +87,8 @@ def aim(d, bout, zone):
 def test_reveal_shows_a_boxers_order_only_while_he_holds_ok():
     d = device()
     bout = boxing(d)
-    words = [z[0] for z in LF.larp_words.ZONES]
-    secret = [LF.larp_words.ZONES[z][0] for z in bout.game.order(1)]
+    words = [LF.larp_label("z%d" % z) for z in range(6)]
+    secret = [LF.larp_label("z%d" % z) for z in bout.game.order(1)]
     idle = drawn(d)
     assert not any(w in s for s in idle for w in words)  # nothing secret before the hold
     d.levels |= 1 << B.OK
@@ -101,7 +101,7 @@ def test_reveal_shows_a_boxers_order_only_while_he_holds_ok():
     d.press(B.DOWN)  # boxer 2
     d.levels |= 1 << B.OK
     d.wait(700)  # held past a long press: still shown, nothing else happens
-    assert top(d) == "Reveal" and any(LF.larp_words.ZONES[bout.game.order(2)[0]][0] in s for s in drawn(d))
+    assert top(d) == "Reveal" and any(LF.larp_label("z%d" % bout.game.order(2)[0]) in s for s in drawn(d))
     d.levels = 0
     d.wait(60)
     d.press(B.BACK)
@@ -622,7 +622,7 @@ def _order_lines(shown):
 def test_each_boxer_sees_his_order_once_and_only_before_the_first_blow():
     d = device()
     bout = boxing(d)
-    mine = ["%d.%s" % (i + 1, LF.larp_words.ZONES[z][0]) for i, z in enumerate(bout.game.order(1))]
+    mine = ["%d.%s" % (i + 1, LF.larp_label("z%d" % z)) for i, z in enumerate(bout.game.order(1))]
     assert _order_lines(_hold_ok(d)) == mine
     again = _hold_ok(d)  # boxer 1 again, or whoever holds the box after him
     assert _order_lines(again) == [] and "already seen once" in again and "judge: hold OK" in again
@@ -686,7 +686,7 @@ def test_an_alert_over_a_held_reveal_leaves_it_blank():
     d.wait(60)
     d.press(B.OK)
     assert d.app.top is reveal and not reveal.showing
-    assert not any(z[0] in s for s in drawn(d) for z in LF.larp_words.ZONES)
+    assert not any(LF.larp_label("z%d" % z) in s for s in drawn(d) for z in range(6))
 
 
 def test_an_alert_waits_for_a_running_stealth_count():

@@ -171,14 +171,14 @@ def test_an_alert_over_another_mode_takes_its_code_away_when_acknowledged(fresh_
         d.press(B.BACK)
     _choose(d, "Dice")
     d.press(B.OK)  # a roll
-    tracker_screens = ("dicebox.larp.wounds_ui", "dicebox.larp.menu", "dicebox.larp.words")
+    tracker_screens = ("dicebox.larp.wounds_ui", "dicebox.larp.menu")
     assert not [n for n in tracker_screens if n in sys.modules]
     d.wait(15 * 60000)
     assert type(d.app.top).__name__ == "AlertScreen" and "dicebox.larp.alert" in sys.modules
     assert not [n for n in tracker_screens if n in sys.modules]  # the alert needs none of them
     d.press(B.OK)
     assert type(d.app.top).__name__ == "DiceScreen" and inputs(d)[-1][1] == 3  # ACK
-    assert not [n for n in tracker_screens + ("dicebox.larp.alert",) if n in sys.modules]
+    assert not [n for n in tracker_screens + ("dicebox.larp.alert", "dicebox.larp.kinds") if n in sys.modules]
     # the session asleep again: its rules go too, the mode's code stays
     assert type(d.app.stack[0].tasks[0]).__name__ == "Timer"
     assert "dicebox.larp.tracker" not in sys.modules and "dicebox.dice.screen" in sys.modules

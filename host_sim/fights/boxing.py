@@ -2,7 +2,7 @@
 import random
 
 from dicebox.larp import boxing as B
-from dicebox.larp.words import ZONES
+from dicebox.larp import menu, menu_ru
 from host_sim import larp_cli
 from host_sim.errors import CliError
 
@@ -26,12 +26,17 @@ def register(sub):
     p.set_defaults(run=run)
 
 
+def _russian(key):
+    """A LARP label's Russian, as the box shows it (larp/menu_ru.py, in larp/menu.py's order)."""
+    return menu_ru.LABELS[menu._TABLE.count("\n", 0, menu._TABLE.find("\n%s\t" % key))]
+
+
 def _zone(text, i):
     word = text.strip().lower().replace("ё", "е")
     if word.isdigit() and 1 <= int(word) <= 6:
         return int(word) - 1
-    for code in range(len(ZONES)):
-        if word in (ZONES[code][0], ZONES[code][1].replace("ё", "е")):
+    for code in range(B.ZONE_COUNT):
+        if word in (B.ZONE_NAMES[code], _russian("z%d" % code).replace("ё", "е")):
             return code
     raise CliError("--targets: target %d '%s' is not a zone (head, jaw, ear, body, ribs, stomach or 1..6)" % (i + 1, text))
 

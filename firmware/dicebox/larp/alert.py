@@ -2,22 +2,19 @@
 over whatever is on screen, in any mode.
 
 Apart from the tracker's screens: with them came the LARP menu and its labels,
-too much heap over another mode's fight; the alert needs its own two lines
-and the wound kinds (larp/common.py, loaded with the rules).
+too much heap over another mode's fight; the alert's words and the wound
+kinds are in larp/kinds.py, a table of their own.
 """
 from dicebox import buttons
 from dicebox.larp import wounds
 from dicebox.core.compat import const
-from dicebox.larp.common import WOUNDS
+from dicebox.larp.kinds import kind_label
 from dicebox.ui import text
 from dicebox.ui.app import Screen
 from dicebox import drop_new
 from dicebox.ui.lang import LANG
 
 _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
-_TITLE = ("ALERT", "ТРЕВОГА")
-_ACK = ("OK: acknowledge", "ОК: принято")
-_WOUND = ("wound", "рана")
 
 
 def line(game, name_of, i, ru):
@@ -26,14 +23,14 @@ def line(game, name_of, i, ru):
     lines read as one alert shown twice. The name is left out first when it does not fit."""
     p = game.who[i]
     name = name_of(p)
-    kind = WOUNDS[game.kind[i]][ru]
+    kind = kind_label(game.kind[i])
     if ru and kind.endswith(" рана"):
         kind = kind[:-5]  # "40 смертельная (2-я)": the alert is of wounds, and the line has 21 characters
     n, of = game.nth(i)
     if of < 2:
         return ("%d %s %s" % (p, name, kind) if name else "%d %s" % (p, kind))[:21]
     nth = "%d-я" % n if ru else wounds.ordinal(n)
-    word = _WOUND[ru]
+    word = kind_label("wound")
     for s in (("%d %s %s (%s %s)" % (p, name, kind, nth, word), "%d %s %s (%s)" % (p, name, kind, nth)) if name else ()) + (
             "%d %s (%s %s)" % (p, kind, nth, word), "%d %s (%s)" % (p, kind, nth)):
         if len(s) <= 21:
@@ -82,10 +79,10 @@ class AlertScreen(Screen):
             c.fill(1)
         ink = 0 if inv else 1
         ru = 1 if LANG[0] == "ru" else 0
-        text.draw_center(c, _TITLE[ru], 1, text.MEDIUM, ink)
+        text.draw_center(c, kind_label("alert"), 1, text.MEDIUM, ink)
         game = self.tr.game
         y = 19
         for i in game.alerts()[-3:]:
             text.draw_center(c, line(game, self.tr.name, i, ru), y, text.SMALL, ink)
             y += 10
-        text.draw_center(c, _ACK[ru], 55, text.SMALL, ink)
+        text.draw_center(c, kind_label("alert_ack"), 55, text.SMALL, ink)

@@ -5,13 +5,12 @@ for the initiative, and then takes the judge's target for every blow and
 answers HA! / OH! / OOOF!. Secrets (the deal, a blocked blow's reaction) stay
 out of describe(), state() and the transcript until the bout is over.
 
-Inputs: one per blow, the zone code 0..5 (larp_text.ZONES); zone + 6 when
+Inputs: one per blow, the zone code 0..5 (ZONE_NAMES); zone + 6 when
 the reigning Champion calls BLOCK! on that blow.
 """
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
-from dicebox.larp.words import REACTIONS, ZONES
 
 RULESET = "boxing"
 _HA = const(0)
@@ -19,6 +18,9 @@ _OH = const(1)
 _OOOF = const(2)
 BLOCK = const(3)
 ZONE_COUNT = const(6)
+# The codes' names in the record and the transcript; the screens' words are larp/menu.py's
+ZONE_NAMES = ("head", "jaw", "ear", "body", "ribs", "stomach")  # in the order of the rules text
+REACTION_NAMES = ("HA!", "OH!", "OOOF!", "BLOCK!")
 _BLOWS = const(2)  # blows in one attack
 _CARDS = const(("", "card for boxer 1", "card for boxer 2"))  # roll purposes of the secret deal
 
@@ -188,7 +190,7 @@ class Game(_Game):
             "method": self.method,
             "round": self.round,
             "score": [self.score(1), self.score(2)],
-            "orders": [[ZONES[z][0] for z in self.orders[b]] for b in (1, 2)],
+            "orders": [[ZONE_NAMES[z] for z in self.orders[b]] for b in (1, 2)],
         }
 
     def state(self):
@@ -211,10 +213,10 @@ class Game(_Game):
 
     def describe(self, name, a, b, c):
         if name == "blow":
-            return "boxer %d -> %s: %s" % (a, ZONES[b][0], REACTIONS[c][0])
+            return "boxer %d -> %s: %s" % (a, ZONE_NAMES[b], REACTION_NAMES[c])
         if name == "block":
-            shown = "boxer %d -> %s: BLOCK!" % (a, ZONES[b][0])
-            return shown + (" (was %s)" % REACTIONS[c][0] if self.over else "")
+            shown = "boxer %d -> %s: BLOCK!" % (a, ZONE_NAMES[b])
+            return shown + (" (was %s)" % REACTION_NAMES[c] if self.over else "")
         if name == "deal":
             return "boxer %d draws %d secret cards" % (a, b)
         if name == "toss":

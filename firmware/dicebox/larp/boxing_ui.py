@@ -7,13 +7,12 @@ and the seed appears only after the end.
 """
 from dicebox import buttons
 from dicebox.larp import boxing
-from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Screen
 from dicebox.ui.fight import FightScreen
-from dicebox.ui.lang import label
-from dicebox.larp.menu import larp_label, code_label, lang
+from dicebox.ui.lang import LANG, label
+from dicebox.larp.menu import larp_label, code_label
 from dicebox.larp.fights import big_line, last_event
 
 
@@ -136,10 +135,10 @@ class Reveal(Screen):
         order = self.game.order(self.boxer)
         if len(order) <= 3:
             for i in range(len(order)):
-                text.draw(c, "%d.%s" % (i + 1, code_label(larp_words.ZONES, order[i])), 4, 12 + i * 17, text.MEDIUM)
+                text.draw(c, "%d.%s" % (i + 1, code_label("z", order[i])), 4, 12 + i * 17, text.MEDIUM)
         else:
             for i in range(len(order)):
-                text.draw(c, "%d.%s" % (i + 1, code_label(larp_words.ZONES, order[i])), 1 + (i // 3) * 64, 14 + (i % 3) * 12)
+                text.draw(c, "%d.%s" % (i + 1, code_label("z", order[i])), 1 + (i // 3) * 64, 14 + (i % 3) * 12)
             text.draw_center(c, larp_label("release"), 55)
 
 
@@ -181,7 +180,7 @@ class BoxingScreen(FightScreen):
 
     def progress(self):
         g = self.game
-        return "%s %s%d %d-%d" % (larp_label("boxing"), "Р" if lang() else "R", g.round, g.score(1), g.score(2))  # Cyrillic Р: раунд
+        return "%s %s%d %d-%d" % (larp_label("boxing"), "Р" if LANG[0] == "ru" else "R", g.round, g.score(1), g.score(2))  # Cyrillic Р: раунд
 
     def summary(self):
         g = self.game
@@ -202,9 +201,9 @@ class BoxingScreen(FightScreen):
             y = 11 + (z % 3) * 9
             if z == self.zone:
                 c.fill_rect(x, y, 63, 9, 1)
-                text.draw(c, code_label(larp_words.ZONES, z), x + 2, y + 1, text.SMALL, 0)
+                text.draw(c, code_label("z", z), x + 2, y + 1, text.SMALL, 0)
             else:
-                text.draw(c, code_label(larp_words.ZONES, z), x + 2, y + 1)
+                text.draw(c, code_label("z", z), x + 2, y + 1)
         last = last_event(g, ("blow", "block"))
         if last is None:
             coin = label("heads") if g.first == 1 else label("tails")
@@ -212,8 +211,8 @@ class BoxingScreen(FightScreen):
             note = "%d %s" % (g.first, larp_label("first"))
         else:
             _, name, a, zone, reaction = last
-            big_line(c, code_label(larp_words.REACTIONS, boxing.BLOCK if name == "block" else reaction), 39)
-            note = larp_label("hold_block") if g.can_block() else "%d: %s" % (a, code_label(larp_words.ZONES, zone))
+            big_line(c, code_label("r", boxing.BLOCK if name == "block" else reaction), 39)
+            note = larp_label("hold_block") if g.can_block() else "%d: %s" % (a, code_label("z", zone))
         text.draw_center(c, note, 56)
 
     def draw_end(self, c):
@@ -227,12 +226,12 @@ class BoxingScreen(FightScreen):
         blk = last_event(g, ("block",))
         y = 37
         if blk is not None:
-            text.draw_center(c, "%s %s %s" % (code_label(larp_words.REACTIONS, boxing.BLOCK), larp_label("was"), code_label(larp_words.REACTIONS, blk[4])), y)
+            text.draw_center(c, "%s %s %s" % (code_label("r", boxing.BLOCK), larp_label("was"), code_label("r", blk[4])), y)
             y += 9
         for b in (1, 2):
             if y > 56:
                 break
-            names = [code_label(larp_words.ZONES, z) for z in g.order(b)]
+            names = [code_label("z", z) for z in g.order(b)]
             line = "%d: %s" % (b, " ".join(names))
             if len(line) > 21:
                 line = "%d: %s" % (b, " ".join(n[:3] for n in names))

@@ -4,7 +4,7 @@ session clock. Pure: the roster arrives as bytes, time as integers.
 from dicebox.core.clock import SESSION_MAX, TICKS_MASK, SessionClock, ticks_step  # noqa: F401  (the rules' clock)
 from dicebox.core.compat import const
 
-# Wound kinds (index into WOUNDS).
+# Wound kinds (their words: larp/kinds.py).
 NONE = const(0)  # healed, or no wound
 LIGHT = const(1)
 HEAVY = const(2)
@@ -12,18 +12,8 @@ MORTAL = const(3)  # the player has not chosen yet
 DEAD = const(4)
 KEPT = const(5)  # chose to stay heavily wounded until the game's end
 KIND_NAMES = ("none", "light", "heavy", "mortal", "dead", "heavy to end")
-# Their labels, (English, Russian) as in larp_text.py: the wound alert shows them
-# over any mode with the rules loaded but not the LARP screens' tables.
-WOUNDS = (
-    ("none", "нет"),
-    ("light", "лёгкая рана"),
-    ("heavy", "тяжёлая рана"),
-    ("mortal", "смертельная рана"),
-    ("dead", "мёртв"),
-    ("heavy to end", "тяжёлая до конца"),
-)
 
-# Where a hit lands (index into larp_text.HITS).
+# Where a hit lands (their words: larp/menu.py's h keys).
 MISS = const(0)
 ARM_L = const(1)
 ARM_R = const(2)

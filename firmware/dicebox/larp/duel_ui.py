@@ -2,7 +2,6 @@
 from dicebox import buttons
 from dicebox.larp import common as larp
 from dicebox.larp import duel as larp_duel
-from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
@@ -140,9 +139,9 @@ class DuelScreen(FightScreen):
                 text.draw_center(c, "%s %d > %d" % (larp_label("attack"), a, 3 - a), 11)  # the cycle shown
                 text.draw_center(c, dice, 20, text.MEDIUM)
             if hit != larp.MISS:
-                note = "%d: %s" % (3 - a, code_label(larp_words.HITS, hit))
+                note = "%d: %s" % (3 - a, code_label("h", hit))
             elif g.options["weapon"] == "firearms":
-                note = code_label(larp_words.HITS, hit)  # a shot misses; "attack fails" is the melee's word
+                note = code_label("h", hit)  # a shot misses; "attack fails" is the melee's word
             else:
                 note = larp_label("fails")
             # the end keeps its dice in view: a firearms duel's one roll shows only here

@@ -9,13 +9,13 @@ running wound tracker when the fight ends.
 """
 
 from dicebox.larp import common as larp
-from dicebox.larp import words as larp_words
+from dicebox.larp.kinds import kind_label
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import text
 from dicebox.ui.app import Confirm, Message
 from dicebox import load
-from dicebox.larp.menu import larp_label, code_label, tracker
+from dicebox.larp.menu import larp_label, tracker
 
 
 # The screens of each fight: (ruleset, module under dicebox.ui, class); a
@@ -139,7 +139,7 @@ def offer_wounds(screen, wounds, ask_who):
             app.push(_picker()(app, larp_label("who_is") % who, 0, 0, tr.count(),
                                (lambda w: lambda p: p and put(p, w))(who), tr.name))
         elif who:
-            kinds = ", ".join(code_label(larp_words.WOUNDS, larp.KIND_NAMES.index(k)) for w, k in wounds if w == who)
+            kinds = ", ".join(kind_label(larp.KIND_NAMES.index(k)) for w, k in wounds if w == who)
             note = ("%d %s %s" % (who, tr.name(who), kinds))[:19]
             app.push(Confirm(app, larp_label("to_tracker"), note, (lambda w: lambda: put(w, w))(who)))
 

@@ -8,11 +8,10 @@ session is started); they are imported only when opened.
 import sys
 
 from dicebox import load
-from dicebox.larp import words as larp_words
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu
 from dicebox import drop_new, pinned
-from dicebox.ui.lang import LANG, label, table_label
+from dicebox.ui.lang import label, table_label
 
 # Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
 # string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
@@ -40,6 +39,32 @@ _TABLE = (
     "\nack\tOK"
     "\ncount\tcount"
     "\nhold\thold OK"
+    "\nz0\thead"
+    "\nz1\tjaw"
+    "\nz2\tear"
+    "\nz3\tbody"
+    "\nz4\tribs"
+    "\nz5\tstomach"
+    "\nr0\tHA!"
+    "\nr1\tOH!"
+    "\nr2\tOOOF!"
+    "\nr3\tBLOCK!"
+    "\nh0\tmiss"
+    "\nh1\tleft arm"
+    "\nh2\tright arm"
+    "\nh3\tleft leg"
+    "\nh4\tright leg"
+    "\nh5\tbody"
+    "\nh6\thead"
+    "\nh7\tlimb"
+    "\nb1\tlight"
+    "\nb2\theavy"
+    "\nb3\tmortal"
+    "\ns1\tlight"
+    "\ns2\theavy"
+    "\ns3\tmortal"
+    "\ns4\tdead"
+    "\ns5\theavy to end"
     "\nlarp\tLARP"
     "\nboxing\tBoxing"
     "\nduel\tDuel"
@@ -120,11 +145,6 @@ _TABLE = (
     "\n"
 )
 
-# Short wound kinds for a list row (kind codes of larp/common.py).
-# Wound kinds in a list row: after a timer (6 characters), or alone (12: no timer).
-KIND_SHORT = (("", ""), ("light", "лёгкая"), ("heavy", "тяжёл."), ("mortal", "смерт."), ("dead", "мёртв"),
-              ("heavy to end", "тяж.до конца"))
-
 # What a mode key opens: (label key, module, function) in menu order. A fight
 # plays with the wound session asleep (rest): it saves after every input, and
 # the whole session beside it ran a LARP power-on out of heap; its wounds
@@ -138,18 +158,16 @@ _ITEMS = const((
     ("wounds", "dicebox.larp.wounds_ui", "open_tracker"),
 ))
 
-def lang():
-    return larp_words.RUSSIAN if LANG[0] == "ru" else larp_words.ENGLISH
-
-
 def larp_label(key):
     """A LARP label in the Settings language (ours, then lang.py's)."""
     s = table_label(key, _TABLE, "dicebox.larp.menu_ru")
     return label(key) if s is None else s
 
 
-def code_label(table, code):
-    return table[code][lang()]
+def code_label(prefix, code):
+    """A code's label: prefix z a boxing zone, r a reaction (larp/boxing.py), h where
+    a hit lands, b a wound kind on a big line, s in a wound list row (larp/common.py)."""
+    return larp_label(prefix + str(code))
 
 
 def start(app):

@@ -1,7 +1,7 @@
 """LARP firearms: one shot at a participant."""
 from dicebox import buttons
 from dicebox.larp import common as larp
-from dicebox.larp import words as larp_words
+from dicebox.larp.kinds import kind_label
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.fight import FightScreen
@@ -60,7 +60,7 @@ class ShootScreen(FightScreen):
     def summary(self):
         g = self.game
         # History's row, in words: "Firearms 12: left leg"
-        return "%s %s: %s" % (larp_label("shoot"), g.target or "-", code_label(larp_words.HITS, g.hits[-1]) if g.hits else "")
+        return "%s %s: %s" % (larp_label("shoot"), g.target or "-", code_label("h", g.hits[-1]) if g.hits else "")
 
     def draw(self, c):
         g = self.game
@@ -84,7 +84,7 @@ class ShootScreen(FightScreen):
             text.draw(c, larp_label("choose_limb") if len(ch) == 4 else larp_label("choose_bh"), x, 12)
             for k in range(len(ch)):
                 y = 22 + k * 10
-                word = code_label(larp_words.HITS, ch[k])
+                word = code_label("h", ch[k])
                 if k == self.pick:
                     c.fill_rect(x - 2, y - 1, 128 - x + 2, 10, 1)
                     text.draw(c, word, x, y, text.SMALL, 0)
@@ -94,5 +94,5 @@ class ShootScreen(FightScreen):
         text.draw(c, "%s %s" % (larp_label("target"), who), x, 14)
         hit = i[4] if i is not None else larp.MISS
         if hit != larp.MISS:
-            text.draw(c, code_label(larp_words.WOUNDS, larp.hit_wound(hit)), x, 26)
-        big_line(c, code_label(larp_words.HITS, hit), 44)
+            text.draw(c, kind_label(larp.hit_wound(hit)), x, 26)
+        big_line(c, code_label("h", hit), 44)

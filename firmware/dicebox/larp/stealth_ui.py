@@ -2,20 +2,18 @@
 from dicebox import buttons
 from dicebox.larp import common as larp
 from dicebox.larp import stealth
-from dicebox.larp import words as larp_words
 from dicebox.core import record as _record
 from dicebox.ui import draw, text
 from dicebox.ui.fight import FightScreen
-from dicebox.larp.menu import larp_label, code_label, lang
+from dicebox.larp.kinds import kind_label
+from dicebox.larp.menu import larp_label, code_label
 from dicebox.larp.fights import _ask_target, big_line, offer_wounds
 
 
 def _big_kind(kind):
     """A wound kind for a big line: in Russian the adjective alone ("тяжёлая",
     рана understood), as "тяжёлая рана" is too wide for MEDIUM beside the count."""
-    if lang() and larp.LIGHT <= kind <= larp.MORTAL:
-        return ("лёгкая", "тяжёлая", "смертельная")[kind - larp.LIGHT]
-    return code_label(larp_words.WOUNDS, kind)
+    return code_label("b", kind) if larp.LIGHT <= kind <= larp.MORTAL else kind_label(kind)
 
 
 def stealth_start(app):
@@ -101,7 +99,7 @@ class StealthScreen(FightScreen):
     def summary(self):
         g = self.game
         # History's row, in words: "Stealth 12: heavy"
-        return "%s %s: %s" % (larp_label("stealth"), g.target or "-", code_label(larp_words.WOUNDS, g.kind))
+        return "%s %s: %s" % (larp_label("stealth"), g.target or "-", kind_label(g.kind))
 
     def draw(self, c):
         g = self.game

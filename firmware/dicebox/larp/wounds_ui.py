@@ -6,7 +6,6 @@ only while one of them is open.
 """
 from dicebox import buttons
 from dicebox.larp import common as larp
-from dicebox.larp import words as larp_words
 from dicebox.larp import wounds
 from dicebox.core import record as _record
 from dicebox.core.compat import const
@@ -16,7 +15,8 @@ from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import label
 from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
 from dicebox.larp.timer import Timer
-from dicebox.larp.menu import KIND_SHORT, larp_label, code_label, tracker
+from dicebox.larp.kinds import kind_label
+from dicebox.larp.menu import larp_label, code_label, tracker
 from dicebox.larp.picker import ParticipantPicker
 
 _ROW = const(8)  # list rows 8 px high: six on the glass (the font's 7 px and a gap)
@@ -197,7 +197,7 @@ class TrackerScreen(Screen):
         if op < 0:
             return ""
         if op == wounds.WOUND:
-            what = "+ " + code_label(larp.WOUNDS, tr.last_arg)
+            what = "+ " + kind_label(tr.last_arg)
         elif op == wounds.HELP:
             what = larp_label("helped")
         elif op == wounds.AID:
@@ -243,11 +243,11 @@ class TrackerScreen(Screen):
                     times = "\u00d7%d" % count
                     who = who[:4 - len(times)] + times
                 if left >= 0:
-                    line = "%2d %-4s %5s %s" % (p, who, larp.mmss(left), code_label(KIND_SHORT, kind))
+                    line = "%2d %-4s %5s %s" % (p, who, larp.mmss(left), code_label("s", kind))
                 elif kind == larp.MORTAL:
-                    line = "%2d %-4s %s %s" % (p, who, larp_label("choose")[:5], code_label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s %s" % (p, who, larp_label("choose")[:5], code_label("s", kind))
                 else:
-                    line = "%2d %-4s %s" % (p, who, code_label(KIND_SHORT, kind))
+                    line = "%2d %-4s %s" % (p, who, code_label("s", kind))
             y = draw.HEADER + i * _ROW
             if k == self.sel:
                 c.fill_rect(0, y, draw.WIDTH - 3, _ROW, 1)
@@ -291,7 +291,7 @@ class Person(Menu):
             if game.helpable(op, self.p, now):
                 items.append((larp_label(key), self._help(op)))
         for k in (larp.LIGHT, larp.HEAVY, larp.MORTAL):
-            items.append(("+ " + code_label(larp_words.WOUNDS, k), self._wound(k)))
+            items.append(("+ " + kind_label(k), self._wound(k)))
         if kinds & ((1 << larp.LIGHT) | (1 << larp.HEAVY)):
             items.append((larp_label("heal"), lambda: self.act(wounds.HEAL)))
         self.items = items + info
@@ -352,7 +352,7 @@ def wound_line(game, i, now):
         note = larp_label("helped")
     else:
         note = ""
-    return "%s %s" % (code_label(larp_words.WOUNDS, kind), note)
+    return "%s %s" % (kind_label(kind), note)
 
 
 class HelpConfirm(Confirm):

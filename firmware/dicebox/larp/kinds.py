@@ -1,0 +1,22 @@
+"""The wound kinds' words (kind codes of larp/common.py) and the wound alert's,
+packed as ui/lang.py packs its labels, Russian in kinds_ru.py: the alert shows
+them over any mode, so they load without the LARP menu's tables."""
+from dicebox.ui.lang import table_label
+
+_TABLE = (
+    "\n0\tnone"
+    "\n1\tlight"
+    "\n2\theavy"
+    "\n3\tmortal"
+    "\n4\tdead"
+    "\n5\theavy to end"
+    "\nalert\tALERT"
+    "\nalert_ack\tOK: acknowledge"
+    "\nwound\twound"
+    "\n"
+)
+
+
+def kind_label(key):
+    """A wound kind's label (key: its code), or the alert's words, in the Settings language."""
+    return table_label(str(key), _TABLE, "dicebox.larp.kinds_ru")
