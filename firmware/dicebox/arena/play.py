@@ -18,6 +18,7 @@ from dicebox.arena.text import method, t, words_ru
 from dicebox.ui.fight import FightScreen
 
 _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
+_STORY_EVENTS = const(("rival", "beat", "verdict", "reward", "story_end"))  # arena/story.py words its own
 _QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
 _WORDS_Y = const(32)
 _WORDS_ROWS = const(4)
@@ -28,6 +29,8 @@ _GRID_H = const(14)
 
 
 def screen_for(app, rec):
+    if rec.ruleset == "arena_story":
+        return load("dicebox.arena.story_play").StoryFight(app, rec)
     screen = ArenaFight(app, rec)
     if screen.cup:
         screen.log_missed_match()
@@ -100,7 +103,9 @@ class ArenaFight(FightScreen):
                 else:
                     dice.append(",%d" % b)
             elif kind == EVENT and name not in _QUIET:
-                if name in _CUP_EVENTS:
+                if name in _STORY_EVENTS:
+                    said = game.describe(name, a, b, c)
+                elif name in _CUP_EVENTS:
                     said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
                 elif ru:
                     said = ru.say(m, name, a, b, c, face)

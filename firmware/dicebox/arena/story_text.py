@@ -89,13 +89,16 @@ def _names(game):
     return m.names if m is not None else (game.name, "?")
 
 
-def card(game, rung, tries, hp, build):
-    """The lines before a fight: who, why, the goal, and the player."""
+def card(game, rung, tries, hp, build, head=True):
+    """The lines before a fight: who, why, the goal, and the player (head:
+    "Rival 2/5" first, which a screen's header shows instead)."""
     who, motive, goal = game.road.rungs[rung]
     name, rb = S.CAST[who]
-    head = t("again" if tries else "rival") % (rung + 1, S.RUNGS)
+    said = t("build") % (name, rb[0], rb[1], rb[2], rb[3], S.RIVAL_HP[rung])
+    if head:
+        said = t("again" if tries else "rival") % (rung + 1, S.RUNGS) + ": " + said
     return [
-        head + ": " + t("build") % (name, rb[0], rb[1], rb[2], rb[3], S.RIVAL_HP[rung]),
+        said,
         t("motive") % (name, t("m%d" % motive)),
         t("goal") % t("g%d" % goal),
         t("you") % (game.name, build[0], build[1], build[2], build[3], hp),

@@ -1,0 +1,139 @@
+"""The Arena's story mode on the box, pressed through the simulated buttons:
+from the Arena menu to the end, a power cut mid-ladder, History, Russian."""
+import pytest
+from conftest import imports_during
+
+from dicebox import buttons as B
+from dicebox.arena import story as S
+from dicebox.core import record
+from dicebox.store import Store
+from dicebox.ui import lang
+from host_sim import story as host_story
+from test_arena_ui import choose, device, open_arena, top
+
+
+def start_story(d, fighter=None):
+    open_arena(d)
+    choose(d, "Story")
+    assert top(d) == "StorySetUp"
+    if fighter:
+        choose(d, "Fighter", fighter)
+    choose(d, "Start")
+    assert top(d) == "StoryFight"
+    return d.app.top
+
+
+def play_on(d, s, until=None, most=400):
+    """OK through the story (the policy's reward when one is asked) until `until`(s) or the end."""
+    for _ in range(most):
+        if until is not None and until(s):
+            return
+        if top(d) == "Reward":
+            want = host_story.choose(s.game.road)
+            rows = d.app.top.items
+            for i, (text, _) in enumerate(rows):
+                if (want == S.HEALTH and i == len(rows) - 1) or (want != S.HEALTH and text.startswith(
+                        "+1 %s" % ("Power", "Toughness", "Agility", "Special")[want - 1])):
+                    d.app.top.sel = i
+                    break
+            d.press(B.OK)
+            continue
+        if s.view == 3:  # END
+            return
+        d.press(B.OK, 900 if s.view == 0 and not s.game.between() else 80)
+    raise AssertionError("the story did not end")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    lang.set_lang("en")
+    yield
+    lang.set_lang("en")
+
+
+def test_a_story_from_the_arena_menu_to_history():
+    d = device(seed=9)
+    loaded = imports_during(start_story, d)
+    assert "dicebox.arena.story" in loaded and "dicebox.arena.story_play" in loaded
+    s = d.app.top
+    g = s.game
+    assert s.view == 2 and s.title()[0] == "Rival 1/5"  # the first rival's card
+    assert s.page[0].startswith(S.CAST[g.road.rungs[0][0]][0] + " ")
+    rec = s.session.rec
+    assert rec.ruleset == "arena_story" and rec.options["fighter"] == ["Even", [6, 6, 6, 6]]
+    play_on(d, s)
+    assert s.done and g.result() is not None and d.store.current() is None
+    (ident, summary), = d.store.history()
+    assert summary.startswith("Story: Even ")
+    # the History entry is the whole story: it replays to the same tale, which its transcript tells
+    hrec = record.loads(d.store.history_record(ident))
+    assert hrec.inputs == rec.inputs
+    again = record.replay(hrec)
+    text = list(record.lines(again, hrec))
+    told = host_story.story_lines(record.replay(hrec))
+    assert all(any(t in line for line in text) for t in told if t)
+    # the end view is the whole story
+    assert s.page[0].startswith("Rival 1/5: ") and any("Goal" in line for line in s.page)
+    d.press(B.OK)
+    assert top(d) == "StorySetUp"  # the set-up it was started from comes back
+    loaded = imports_during(choose, d, "Start")  # the story's code was dropped with it: loaded again
+    assert "dicebox.arena.story_play" in loaded and "dicebox.arena.story_text" in loaded
+
+
+def test_the_same_seed_on_the_box_and_the_host_tells_the_same_story():
+    d = device(seed=9)
+    s = start_story(d)
+    play_on(d, s)
+    # the box chose as the host's policy does: the host tells the same story from the same seed
+    rec, game = host_story.play(s.session.rec.seed, "Even", (6, 6, 6, 6))
+    assert rec.inputs == s.session.rec.inputs
+    assert host_story.story_lines(game) == host_story.story_lines(s.game)
+
+
+def test_a_power_cut_mid_ladder_resumes_the_story(tmp_path):
+    d = device(Store(str(tmp_path)), seed=21)
+    s = start_story(d)
+    play_on(d, s, until=lambda s: s.game.road.rung >= 1 or s.game.road.chances < 3)
+    d.press(B.OK)  # a step more: a card, a tale or a fight under way
+    state = s.game.state()
+    rec = s.session.rec.dumps()
+    d.app.settle()
+    d2 = device(Store(str(tmp_path)))  # power back: straight into the story
+    s2 = d2.app.top
+    assert top(d2) == "StoryFight" and s2.game.state() == state and s2.session.rec.dumps() == rec
+    play_on(d2, s2)
+    assert s2.done and len(d2.store.history()) == 1
+
+
+def test_left_mid_story_it_resumes_from_home_under_its_own_label(tmp_path):
+    d = device(Store(str(tmp_path)), seed=4)
+    s = start_story(d)
+    d.press(B.OK)  # the first fight: initiative
+    d.press(B.OK)
+    d.press(B.BACK)
+    d.press(B.OK)  # leave? yes: kept
+    while top(d) != "Home":
+        d.press(B.BACK)
+    labels = [label for _, label in d.store.unfinished()]
+    assert labels == ["Story: Even 1/5"]
+    rows = [i[0] for i in d.app.top.items]
+    assert "\u25b6 Story: Even 1/5" in rows
+    d.app.top.sel = rows.index("\u25b6 Story: Even 1/5")
+    d.press(B.OK)
+    assert top(d) == "StoryFight" and d.app.top.game.road.rung == 0
+
+
+def test_russian_screens():
+    d = device(seed=9)
+    d.app.settings["lang"] = "ru"
+    d.app.apply_settings(d.app.settings, save=False)
+    d.app.top.build()  # Home: its labels in the language
+    choose(d, "Арена")
+    choose(d, "Сюжет", "Начать")
+    s = d.app.top
+    assert s.title()[0] == "Соперник 1/5"
+    assert any(line.startswith("Цель: ") for line in s.page)
+    play_on(d, s)
+    assert any("Соперник" in line for line in s.page)
+    (ident, summary), = d.store.history()
+    assert summary.startswith("Сюжет: Even ")
