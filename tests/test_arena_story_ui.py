@@ -137,3 +137,18 @@ def test_russian_screens():
     assert any("Соперник" in line for line in s.page)
     (ident, summary), = d.store.history()
     assert summary.startswith("Сюжет: Even ")
+
+
+def test_pull_gives_the_story_as_text_and_pdf(tmp_path):
+    from host_sim.commands.pull import pull
+
+    data = tmp_path / "data"
+    d = device(Store(str(data)), seed=9)
+    s = start_story(d)
+    play_on(d, s)
+    w = pull(str(data), str(tmp_path))
+    base = [n for n in w.index if "story-even" in n][0].split()[0]
+    told = (tmp_path / (base + ".story.txt")).read_text(encoding="utf-8")
+    assert told.splitlines() == host_story.story_lines(s.game)
+    assert (tmp_path / (base + ".story.pdf")).read_bytes().startswith(b"%PDF")
+    assert (tmp_path / (base + ".story.png")).exists() and (tmp_path / (base + ".txt")).exists()

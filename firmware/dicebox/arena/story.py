@@ -339,6 +339,11 @@ class Game(_Game):
             "match": None if self.match is None else self.match.state(),
         }
 
+    def rival_of(self, rung):
+        """(name, build, health, motive, objective) of rung's rival."""
+        who, motive, goal = self.road.rungs[rung]
+        return CAST[who][0], CAST[who][1], RIVAL_HP[rung], motive, goal
+
     def fight_options(self, rung, build):
         """The arena options of a fight against rung's rival with the player's build."""
         opts = {"a": build, "b": CAST[self.road.rungs[rung][0]][1], "a_name": self.name,

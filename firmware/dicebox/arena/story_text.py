@@ -5,8 +5,13 @@ story_ru.py in the same order, imported only while Russian is chosen. Loaded
 with a story, dropped with it. Sentences put a name first and use the present
 tense (docs/rules/arena.md, U12), so they read right for any name.
 """
-from dicebox.arena import story as S
 from dicebox.ui import lang
+
+# codes as arena/story.py logs them (not imported: story.py's describe() imports
+# this module; tests/test_arena_story.py checks they agree)
+RUNGS = 5
+V_WIN, V_SURVIVED, V_TIE, V_LOSS = 0, 1, 2, 3
+HEALTH = 5
 
 _TABLE = (
     "\nstory\tStory"
@@ -80,10 +85,6 @@ def stat(i):
     return _stat(i)
 
 
-def rival_name(game, rung):
-    return S.CAST[game.road.rungs[rung][0]][0]
-
-
 def _names(game):
     m = game._teller if game._teller is not None else game.match
     return m.names if m is not None else (game.name, "?")
@@ -92,11 +93,10 @@ def _names(game):
 def card(game, rung, tries, hp, build, head=True):
     """The lines before a fight: who, why, the goal, and the player (head:
     "Rival 2/5" first, which a screen's header shows instead)."""
-    who, motive, goal = game.road.rungs[rung]
-    name, rb = S.CAST[who]
-    said = t("build") % (name, rb[0], rb[1], rb[2], rb[3], S.RIVAL_HP[rung])
+    name, rb, health, motive, goal = game.rival_of(rung)
+    said = t("build") % (name, rb[0], rb[1], rb[2], rb[3], health)
     if head:
-        said = t("again" if tries else "rival") % (rung + 1, S.RUNGS) + ": " + said
+        said = t("again" if tries else "rival") % (rung + 1, RUNGS) + ": " + said
     return [
         said,
         t("motive") % (name, t("m%d" % motive)),
@@ -116,29 +116,29 @@ def sentences(game, name, a, b, c):
         met = c & 1
         c >>= 1  # chances left
         out = []
-        if a == S.V_TIE:
+        if a == V_TIE:
             out.append(t("tie"))
-        elif a == S.V_SURVIVED:
+        elif a == V_SURVIVED:
             out.append(t("survived") % names[0])
         else:
-            w = 0 if a == S.V_WIN else 1
+            w = 0 if a == V_WIN else 1
             method = b if 1 <= b <= 4 else 3
             out.append(t("win%d" % method) % names[w])
-        if a <= S.V_SURVIVED:
+        if a <= V_SURVIVED:
             out.append(t("met") if met else t("missed"))
-        elif a == S.V_LOSS:
+        elif a == V_LOSS:
             out.append(t("lost") % c if c else t("no_more"))
         return out
     if name == "reward":
         if a == 0:
             return [t("plain") % c]
-        if a == S.HEALTH:
+        if a == HEALTH:
             return [t("reward_hp") % c]
         return [t("reward_stat") % (stat(a - 1), b, c)]
     if name == "story_end":
         if a:
             return [t("champion_end") % game.name]
-        return [t("fell") % (game.name, b + 1, S.RUNGS)]
+        return [t("fell") % (game.name, b + 1, RUNGS)]
     return []
 
 
@@ -152,4 +152,4 @@ def summary(game):
     road = game.road
     if road.won:
         return t("summary_won") % game.name
-    return t("summary_fell") % (game.name, road.rung + 1, S.RUNGS)
+    return t("summary_fell") % (game.name, road.rung + 1, RUNGS)
