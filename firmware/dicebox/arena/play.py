@@ -283,9 +283,13 @@ class ArenaFight(FightScreen):
             top = y + (span - h) * self.first // max(1, len(self.lines) - rows)
             c.fill_rect(127, top, 1, h, 1)
 
+    def full(self, m, f):
+        """Fighter f's full health on the bar (a story's rival has its own)."""
+        return m.start_hp
+
     def _health(self, c, m, f):
         hp = m.hp[f]
-        full = m.start_hp
+        full = self.full(m, f)
         shown = str(hp)
         width = 42
         x = 15 if f == 0 else 128 - 15 - width  # clear of a two-digit health

@@ -254,6 +254,7 @@ class Game(_Game):
         self.match = None  # the arena.Game being fought (or just ended)
         self.mark = 0  # log index where it began
         self.hp0 = FULL  # the player's health as it began
+        self.rival_hp = FULL  # the rival's, as it began
         self.fights = 0
 
     def between(self):
@@ -294,7 +295,7 @@ class Game(_Game):
         self.log.event("rival", road.rung, road.tries, road.hp)
         m = _arena.Game(self.fight_options(road.rung, list(road.build)), self.dice, self.log)
         m.hp[0] = road.hp
-        m.hp[1] = RIVAL_HP[road.rung]
+        m.hp[1] = self.rival_hp = RIVAL_HP[road.rung]
         self.match = m
 
     def _over(self):

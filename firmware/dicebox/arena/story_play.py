@@ -42,6 +42,9 @@ class StoryFight(ArenaFight):
     def match(self):
         return self.game.match
 
+    def full(self, m, f):
+        return m.start_hp if f == 0 else self.game.rival_hp  # the rival's bar is full at its own start
+
     # ---- what a text view shows
     def _lines(self):
         g = self.game
