@@ -39,6 +39,13 @@ def test_same_seed_same_ladder_for_any_fighter_and_seeds_differ():
     assert g1.road.rungs == g2.road.rungs == S.ladder(11)
 
 
+def test_a_fighter_named_as_a_rival_meets_the_rival_as_the_second(english):
+    seed = 3
+    first = S.CAST[S.ladder(seed)[0][0]][0]
+    _, game = host_story.play(seed, first, (6, 6, 6, 6))
+    assert host_story.story_lines(game)[0].startswith("Rival 1/5: %s II " % first)
+
+
 def test_the_cast_is_legal_builds_and_names_apart_from_the_roster_presets():
     from dicebox.arena import edit
 

@@ -343,12 +343,16 @@ class Game(_Game):
     def rival_of(self, rung):
         """(name, build, health, motive, objective) of rung's rival."""
         who, motive, goal = self.road.rungs[rung]
-        return CAST[who][0], CAST[who][1], RIVAL_HP[rung], motive, goal
+        return self._rival_name(who), CAST[who][1], RIVAL_HP[rung], motive, goal
+
+    def _rival_name(self, who):
+        name = CAST[who][0]
+        return name + " II" if name == self.name else name  # a roster fighter of the same name
 
     def fight_options(self, rung, build):
         """The arena options of a fight against rung's rival with the player's build."""
-        opts = {"a": build, "b": CAST[self.road.rungs[rung][0]][1], "a_name": self.name,
-                "b_name": CAST[self.road.rungs[rung][0]][0]}
+        who = self.road.rungs[rung][0]
+        opts = {"a": build, "b": CAST[who][1], "a_name": self.name, "b_name": self._rival_name(who)}
         for key, default, allowed in _arena.OPTIONS:
             if key not in opts:
                 opts[key] = default
