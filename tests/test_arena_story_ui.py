@@ -152,3 +152,34 @@ def test_pull_gives_the_story_as_text_and_pdf(tmp_path):
     assert told.splitlines() == host_story.story_lines(s.game)
     assert (tmp_path / (base + ".story.pdf")).read_bytes().startswith(b"%PDF")
     assert (tmp_path / (base + ".story.png")).exists() and (tmp_path / (base + ".txt")).exists()
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+def test_every_story_screen_lays_out_with_the_widest_name(code):
+    """A whole story, the reward menu and the end included, with a 12-letter
+    name of the widest letter, in both languages: nothing cut or overlapping."""
+    from dicebox.arena import roster
+    from test_layout import checked, collect
+    from test_layout import device as layout_device
+
+    d = layout_device(code)
+    roster.save(d.store, [("WWWWWWWWWWWW", (9, 9, 3, 3)), ("Even", (6, 6, 6, 6))])
+    checker = checked(d, "story " + code)
+    choose(d, "Арена" if code == "ru" else "Arena")
+    choose(d, "Сюжет" if code == "ru" else "Story")
+    choose(d, "Начать" if code == "ru" else "Start")
+    s = d.app.top
+    seen = set()
+    for _ in range(600):
+        seen.add((top(d), s.view))
+        if s.view == 3:
+            for _ in range(80):
+                d.press(B.DOWN)
+            break
+        if top(d) == "StoryFight" and s.view != 0:
+            for _ in range(len(s.page)):
+                d.press(B.DOWN)
+        d.press(B.OK)
+    problems = [p for p in collect(checker, latin=True) if not p.startswith("Latin 'WWWW")]  # the name itself
+    assert not problems, "\n".join(problems)
+    assert {("StoryFight", v) for v in range(4)} <= seen and ("Reward", 1) in seen

@@ -266,10 +266,13 @@ class ArenaFight(FightScreen):
         if res is not None:  # the result takes the first row
             c.fill_rect(0, y, 128, 8, 1)
             w = res["winner"]
-            shown = t("tie") if w is None else t("wins") % names[0 if w == "a" else 1]
+            name = "" if w is None else names[0 if w == "a" else 1]
+            shown = t("tie") if w is None else t("wins") % name
             said = "%s: %s" % (shown, method(m))
             if len(said) > 21:  # too wide for the row: the words below say how
                 said = shown
+            if len(said) > 21:  # a 12-letter name in "Победа за %s": the name cut
+                said = t("wins") % name[:len(name) + 21 - len(said)]
             text.draw_center(c, said, y, text.SMALL, 0)
             rows -= 1
             y += 8
