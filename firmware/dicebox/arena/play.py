@@ -16,6 +16,7 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
 from dicebox.arena.text import method, t, words_ru
 from dicebox.ui.fight import FightScreen
+from dicebox.arena.marker import SetUpMarker  # noqa: F401  (where the set-ups find it)
 
 _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
 _STORY_EVENTS = const(("rival", "beat", "verdict", "reward", "story_end"))  # arena/story.py words its own
@@ -29,8 +30,6 @@ _GRID_H = const(14)
 
 
 def screen_for(app, rec):
-    if rec.ruleset == "arena_story":
-        return load("dicebox.arena.story_play").StoryFight(app, rec)
     screen = ArenaFight(app, rec)
     if screen.cup:
         screen.log_missed_match()
@@ -41,28 +40,12 @@ def _short(name, n):
     return name if len(name) <= n else name[:n]
 
 
-class SetUpMarker(Screen):
-    """Under a fight started from a set-up: when the fight is left, the menu and
-    the set-up come back as they were, by the restore(app, state) of module
-    `back`. The set-up names its module and the loader imports it again: the
-    marker holds none of the set-up's code, which leaves the heap while the
-    fight runs."""
-
-    def __init__(self, app, back, state):
-        Screen.__init__(self, app)
-        self.back = back
-        self.state = state
-
-    def resumed(self):
-        load(self.back).restore(self.app, self.state)
-
-
 class ArenaFight(FightScreen):
     def finish_resumed(self):
         self.finished()  # a cup files its last match and the cup itself
 
-    def __init__(self, app, rec):
-        FightScreen.__init__(self, app, rec)
+    def __init__(self, app, rec, session=None):
+        FightScreen.__init__(self, app, rec, session)
         self.cup = rec.ruleset == "arena_cup"
         self.logged = len(self.game.results) if self.cup else 0
         # every step's two labels, looked up once: a packed table's lookup is slow on the Pico
@@ -104,8 +87,8 @@ class ArenaFight(FightScreen):
                     dice.append(",%d" % b)
             elif kind == EVENT and name not in _QUIET:
                 if name in _STORY_EVENTS:
-                    said = game.describe(name, a, b, c)
-                elif name in _CUP_EVENTS:
+                    continue  # a story tells them between its fights (arena/story_play.py)
+                if name in _CUP_EVENTS:
                     said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
                 elif ru:
                     said = ru.say(m, name, a, b, c, face)

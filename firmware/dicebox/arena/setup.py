@@ -26,9 +26,9 @@ def _roster():
 
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
-_PLAY = ("dicebox.arena.play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
+_PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
          "dicebox.arena.say_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
-         "dicebox.arena.story_text", "dicebox.arena.story_ru")
+         "dicebox.arena.story_fight", "dicebox.arena.story_text", "dicebox.arena.story_ru")
 
 
 def _edit():
@@ -63,6 +63,10 @@ def start(app):
 
 
 def screen_for(app, rec):
+    if rec.ruleset == "arena_story":  # its card or tale needs none of the fight screen's code
+        from dicebox.arena import story_play
+
+        return story_play.screen_for(app, rec)
     return _play().screen_for(app, rec)
 
 
@@ -128,7 +132,7 @@ class _SetUp(Menu):
     def launch(self, rec):
         app = self.app
         try:
-            screen = _play().screen_for(app, rec)
+            screen = screen_for(app, rec)
         except (ValueError, MemoryError) as e:
             app.push(Message(app, t("error"), str(e)))
             return
@@ -139,7 +143,9 @@ class _SetUp(Menu):
         kind = (DuelSetUp, CupSetUp, StorySetUp).index(type(self))
         state = (home.health, home.rules, home.sel, home.first, kind, self.sel, self.first, self.choice())
         del app.stack[app.stack.index(home):]
-        app.push(_play().SetUpMarker(app, __name__, state))  # its restore() below
+        from dicebox.arena.marker import SetUpMarker
+
+        app.push(SetUpMarker(app, __name__, state))  # its restore() below
         app.push(screen)
         unload(("dicebox.arena.setup",))
 

@@ -1,62 +1,80 @@
-"""The story mode's screens: a rival's card, the fights (the Arena's own fight
-screen), the tale of each fight, the reward, and the whole story at the end.
+"""The story mode's screens between the fights: a rival's card, the tale of a
+fight, the reward, and the whole story at the end (StoryScreen, Reward).
 
-Loaded when a story opens or resumes (arena/play.screen_for), dropped with the
-fight's code when it is left. The record is the story (arena/story.py); the
-views are not inputs: OK on a finished fight shows its tale, OK on the tale
-the reward to choose or the next rival's card, OK on the card starts the fight.
+A fight is played on arena/story_fight.StoryFight (the Arena's own fight
+screen); the two hand the one session over (app.replace), so either runs
+without the other's code: the fight without the story's words, the tale and
+the card without the fight screen's (the heap of the stock firmware, where
+code is RAM). Views are not inputs: OK on a card starts the fight, OK on a
+finished fight shows its tale, OK on the tale the reward or the next card.
 """
 from dicebox import buttons as B
+from dicebox import load
 from dicebox.arena import story as S
 from dicebox.arena import story_text as W
-from dicebox.arena.play import ArenaFight
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
+from dicebox.ui.fight import FightScreen
+from dicebox.ui.home import unload
 
 _ROWS = const(6)
 _WRAP = const(20)  # characters a line, clear of the scroll bar
-FIGHT = const(0)
 TOLD = const(1)
 CARD = const(2)
 END = const(3)
+# the fight screen's code, dropped while these screens are up
+FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.say_ru")
 
 
-class StoryFight(ArenaFight):
-    def __init__(self, app, rec):
-        ArenaFight.__init__(self, app, rec)
-        g = self.game
-        if g.result() is not None:
-            self.view = END
-        elif g.road.pending or (g.between() and g.match is not None):
-            self.view = TOLD  # resumed between fights: the last fight's tale first
-        elif g.match is None:
-            self.view = CARD
-        else:
-            self.view = FIGHT
+def screen_for(app, rec, session=None):
+    """The story's screen for its state: a fight under way on the fight screen, else this one."""
+    if session is None:
+        from dicebox.ui.session import Session
+
+        session = Session(app, rec)
+    if session.game.between():
+        return StoryScreen(app, rec, session)
+    return load("dicebox.arena.story_fight").StoryFight(app, rec, session)
+
+
+class StoryScreen(FightScreen):
+    def __init__(self, app, rec, session=None):
+        FightScreen.__init__(self, app, rec, session)
+        self.view = CARD
         self.page = []
         self.top = 0
+        self.changed(False)
+
+    # ---- which view, and its lines
+    def changed(self, redraw=True):
+        g = self.game
+        if not g.between():  # a fight began (a table die given, an undo): the fight screen plays it
+            self.app.replace(screen_for(self.app, self.session.rec, self.session))
+            unload(("dicebox.arena.story_text", "dicebox.arena.story_ru", "dicebox.arena.story_play"))
+            return
+        inputs = self.session.rec.inputs
+        if g.road.pending or g.match is not None and inputs and inputs[-1] == 0 and self.view != END:
+            self.view = TOLD  # a fight just ended (or resumed after one): its tale
+        elif g.result() is not None:
+            self.view = END
+        else:
+            self.view = CARD
         self._lines()
+        if redraw:
+            self.app.redraw()
 
-    def match(self):
-        return self.game.match
-
-    def full(self, m, f):
-        return m.start_hp if f == 0 else self.game.rival_hp  # the rival's bar is full at its own start
-
-    # ---- what a text view shows
     def _lines(self):
         g = self.game
         out = []
         if self.view == CARD:
             road = g.road
-            g._teller = None
             for s in W.card(g, road.rung, road.tries, road.hp, road.build, False):
                 out.extend(draw.wrap(s, _WRAP))
             out.extend(draw.wrap(W.t("chances") % road.chances, _WRAP))
             out.append(W.t("ok_fight"))
-        elif self.view != FIGHT:
+        else:
             log = g.log
             start = 0
             if self.view == TOLD:
@@ -70,13 +88,11 @@ class StoryFight(ArenaFight):
                 if kind == EVENT and name in ("rival", "beat", "verdict", "reward", "story_end"):
                     if name == "rival":
                         g.describe(name, a, b, c)  # the names of this fight's rival
-                    said = W.sentences(g, name, a, b, c)  # in order: "rival" sets the names
-                    if name == "rival":
                         if self.view == TOLD:
                             continue
                         if out:
                             out.append("")
-                    for s in said:
+                    for s in W.sentences(g, name, a, b, c):
                         out.extend(draw.wrap(s, _WRAP))
             if self.view == TOLD:
                 out.append(W.t("ok_reward") if g.road.pending else W.t("ok_on"))
@@ -84,76 +100,39 @@ class StoryFight(ArenaFight):
         self.top = 0
 
     def title(self):
-        g = self.game
-        road = g.road
+        road = self.game.road
         if self.view == END:
             return W.t("the_end"), ""
         return W.t("rival") % (road.rung + 1, S.RUNGS), "%d/%d" % (road.chances, S.CHANCES)
 
     # ---- FightScreen hooks
-    def changed(self):
-        g = self.game
-        if not g.between() or g.match is not None and self.session.rec.inputs and self.session.rec.inputs[-1] == 0:
-            self.view = FIGHT  # a fight on, or just ended: its result shows first
-        elif g.road.pending:
-            self.view = TOLD
-        else:
-            self.view = CARD
-        self._lines()
-        ArenaFight.changed(self)
-
     def summary(self):
         return W.summary(self.game)
 
     def progress(self):
-        g = self.game
-        return "%s: %s %d/%d" % (W.t("story"), g.name, g.road.rung + 1, S.RUNGS)
+        return progress(self.game)
 
     # ---- buttons
-    def step(self):
-        if self.view == FIGHT:
-            if self.game.between():
-                self._show(TOLD)
-            else:
-                self.give(0)
-        elif self.view == CARD:
-            self.give(0)
-        elif self.view == TOLD:
-            if self.game.road.pending:
-                self.app.push(Reward(self.app, self))
-            elif self.done:
-                self._show(END)
-            else:
-                self._show(CARD)
-
-    def _show(self, view):
-        self.view = view
-        self._lines()
-        self.app.redraw()
-
-    def auto(self):
-        """The fight to its end (stops when a table die is asked)."""
-        if self.view != FIGHT:
-            return
-        while not self.game.between():
-            if not self.give(0):
-                return
-
     def button(self, b, ev, now):
-        if self.view != FIGHT and b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
+        if b in (B.UP, B.DOWN) and ev in (B.PRESS, B.REPEAT):
             last = max(0, len(self.page) - _ROWS)
             self.top = max(0, min(last, self.top + (1 if b == B.DOWN else -1)))
             self.app.redraw()
-        elif self.view == END and b == B.OK and ev == B.CLICK:
-            self.leave()
+        elif b == B.OK and ev == B.CLICK:
+            if self.view == CARD:
+                self.give(0)  # the fight's initiative: changed() hands over to the fight screen
+            elif self.view == END:
+                self.leave()
+            elif self.game.road.pending:
+                self.app.push(Reward(self.app, self))
+            else:
+                self.view = END if self.done else CARD
+                self._lines()
+                self.app.redraw()
         else:
-            ArenaFight.button(self, b, ev, now)
+            FightScreen.button(self, b, ev, now)
 
-    # ---- drawing
     def draw(self, c):
-        if self.view == FIGHT:
-            ArenaFight.draw(self, c)
-            return
         left, right = self.title()
         draw.header(c, left, right)
         page = self.page
@@ -167,21 +146,34 @@ class StoryFight(ArenaFight):
             c.fill_rect(127, 11 + (span - h) * self.top // (len(page) - _ROWS), 1, h, 1)
 
 
+def progress(game):
+    """Home's label for a story left unfinished: "Story: Even 3/5"."""
+    return "%s: %s %d/%d" % (W.t("story"), game.name, game.road.rung + 1, S.RUNGS)
+
+
+def told(app, session):
+    """The fight screen's finished fight, left for its tale: this screen in its place."""
+    screen = StoryScreen(app, session.rec, session)
+    app.replace(screen)
+    unload(FIGHT_CODE)
+    return screen
+
+
 class Reward(Menu):
     """The reward for an objective met: +1 to a stat under 9, or all health back."""
 
-    def __init__(self, app, fight):
-        road = fight.game.road
+    def __init__(self, app, story):
+        road = story.game.road
         items = []
         for i in range(4):
             if road.build[i] < 9:
-                items.append((W.t("plus") % (W.stat(i), road.build[i]), self._taker(fight, i + 1)))
-        items.append((W.t("health_back") % road.hp, self._taker(fight, S.HEALTH)))
+                items.append((W.t("plus") % (W.stat(i), road.build[i]), self._taker(story, i + 1)))
+        items.append((W.t("health_back") % road.hp, self._taker(story, S.HEALTH)))
         Menu.__init__(self, app, W.t("pick"), items)
 
-    def _taker(self, fight, value):
+    def _taker(self, story, value):
         def take():
             self.app.pop()
-            fight.give(value)
+            story.give(value)
 
         return take
