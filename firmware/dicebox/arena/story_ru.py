@@ -7,7 +7,6 @@ LABELS = (
     "Сюжет",                                         # story
     "Соперник %d/%d",                                # rival
     "Соперник %d/%d, снова",                         # again
-    "чемпион",                                       # champion
     "%s %d,%d,%d,%d, здоровье %d",                   # build
     "%s %s.",                                        # motive
     "Цель: %s.",                                     # goal

@@ -17,7 +17,6 @@ _TABLE = (
     "\nstory\tStory"
     "\nrival\tRival %d/%d"
     "\nagain\tRival %d/%d, again"
-    "\nchampion\tthe champion"
     "\nbuild\t%s %d,%d,%d,%d, health %d"
     "\nmotive\t%s %s."
     "\ngoal\tGoal: %s."
