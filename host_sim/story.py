@@ -73,8 +73,6 @@ def fight_seed(master, k):
 
 def play_fast(seed, build, fight, trk):
     """A story on Road with arena_fast's fights: the finished Road."""
-    from dicebox.core.rng import Rng
-
     road = S.Road(S.ladder(seed), build)
     k = 0
     while not road.over:
@@ -88,7 +86,7 @@ def play_fast(seed, build, fight, trk):
 
 
 def tune(builds, stories, seed=1):
-    """{build: (finished, reached[rung] counts, fights)} over `stories` stories each."""
+    """{build: (stories finished, stories ended at each rung)} over `stories` stories each."""
     from host_sim import arena_fast
 
     trk = [0, 0]
@@ -98,7 +96,7 @@ def tune(builds, stories, seed=1):
         done = 0
         reached = [0] * S.RUNGS  # stories that ended at each rung (a finished one at the last)
         for s in range(stories):
-            road = play_fast(fight_seed(seed, s) , list(build), fight, trk)
+            road = play_fast(fight_seed(seed, s), list(build), fight, trk)
             done += road.won
             reached[road.rung] += 1
         out[tuple(build)] = (done, reached)

@@ -9,7 +9,6 @@ of builds) on the batch engine, the completion table of docs/rules/arena.md.
 """
 import json
 
-from dicebox.arena import story as S
 from dicebox.core.game import RecordError
 from host_sim import common
 from host_sim import story

@@ -7,7 +7,6 @@ History as a stand-alone "arena" record the moment it ends; undo stops at a
 finished match (it is in History already).
 """
 from dicebox import buttons as B
-from dicebox import load
 from dicebox.arena import rules as arena
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
