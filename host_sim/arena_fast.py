@@ -103,10 +103,14 @@ def draws_for(seeds):
     return v.tolist()
 
 
-def make(options):
+def make(options, track=None):
     """fight(a, b, seed) -> (winner 0/1/-1, method code, moments, health a, health b)
     for checked options (check_options(arena.OPTIONS, ...)); a and b are builds
-    [P, T, A, S] (the options' own builds are not used)."""
+    [P, T, A, S] (the options' own builds are not used). fight(..., hp_a=H, hp_b=H):
+    the fighter starts with H health (the story mode's carried health; a crystal
+    still heals up to the options' health). track: a list of two that each
+    fight fills with fighter a's lowest health and the times a was knocked
+    back (the story's objectives)."""
     start_hp = options["health"]
     harder = options["stun"] == "harder"
     effects = options["effects"]
@@ -161,6 +165,7 @@ def make(options):
     role = [0]  # the attacker
     clock = [10]
     zeros = [0] * 10
+    trk = track if track is not None else [0, 0]  # a's lowest health, a's knock-backs
 
     def die(n):
         """One roll 1..n, exactly as Dice.roll -> Rng.below(n) + 1."""
@@ -195,6 +200,8 @@ def make(options):
         # only a fighter brought to 0 can end it: damage dealt together
         # (check False) is followed by its own check_ko()
         h = hp[f] - amount
+        if f == 0 and h < trk[0]:
+            trk[0] = h if h > 0 else 0
         if h > 0:
             hp[f] = h
             return
@@ -231,6 +238,8 @@ def make(options):
             return
         o = 1 - f
         step = -1 if pos[f] < pos[o] else 1
+        if f == 0:
+            trk[1] += 1
         while n > 0:
             n -= 1
             to = pos[f] + step
@@ -264,6 +273,8 @@ def make(options):
     def hit(f, dmg, fx):
         if dmg:
             h = hp[f] - (dmg if dmg < 3 else amount(dmg))
+            if f == 0 and h < trk[0]:
+                trk[0] = h if h > 0 else 0
             if h <= 0:
                 hp[f] = 0
                 check_ko()
@@ -423,7 +434,7 @@ def make(options):
                     break
             end(0 if ra > rb else 1, SUDDEN)
 
-    def fight(a, b, seed, draws=None):
+    def fight(a, b, seed, draws=None, hp_a=None, hp_b=None):
         """draws: the seed's row of draws_for(), else they are made one at a time."""
         nonlocal nxt
         if not 0 <= seed <= 999999999:
@@ -431,17 +442,23 @@ def make(options):
         if draws is not None:
             nxt = iter(draws).__next__
             try:
-                return play(a, b)
+                return play(a, b, hp_a, hp_b)
             except StopIteration:  # a fight longer than the row: again, drawing on
                 pass
         nxt = _draws((seed + 1) * W1 % M1, (_M2 - 1 - seed) * W2 % M2).__next__
-        return play(a, b)
+        return play(a, b, hp_a, hp_b)
 
-    def play(a, b):
+    def play(a, b, hp_a=None, hp_b=None):
         nonlocal stats, matt, fa, fd, ta, td
         stats = (a, b)
         tabs = (tables.get(tuple(a)) or targets_of(a), tables.get(tuple(b)) or targets_of(b))
         hp[0] = hp[1] = start_hp
+        if hp_a is not None:
+            hp[0] = hp_a
+        if hp_b is not None:
+            hp[1] = hp_b
+        trk[0] = hp[0]
+        trk[1] = 0
         pos[0] = 4
         pos[1] = 5
         stun[0] = stun[1] = False

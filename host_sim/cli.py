@@ -9,7 +9,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
 from host_sim.errors import CliError, Stopped
 
-COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds", "pull")
+COMMANDS = ("roll", "replay", "fight", "stats", "script", "sim", "balance", "shoot", "wounds", "pull", "story")
 
 
 _LINE_MOST = 500  # an error line: a value cut to one_line's 300 and the problem after it

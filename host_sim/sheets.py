@@ -193,3 +193,38 @@ def bracket(rec, game):
         centres = new + centres[len(new):]
     _text(d, (40, h - 40), "seed %d; replay with  dicebox-sim replay FILE.json" % rec.seed, small, fill=(90, 90, 90))
     return img
+
+
+def story(rec, game, lines):
+    """An Arena story as the box tells it (host_sim/story.story_lines): the fighter, how it ended, the tale."""
+    import textwrap
+
+    big, bold, mid, small = font(40, True), font(28, True), font(24), font(20)
+    res = game.result()
+    name = game.name
+    if res is None:
+        head = "Unfinished: rival %d of 5" % (game.road.rung + 1)
+    elif res["winner"] is not None:
+        head = "Champion of the Arena"
+    else:
+        head = "The road ended at rival %d of 5" % res["rung"]
+    build = rec.options["fighter"][1]
+    rows = []
+    for line in lines:
+        if not line:
+            rows.append(("", small))
+            continue
+        for k, part in enumerate(textwrap.wrap(line, 78)):
+            rows.append((part, bold if k == 0 and line.startswith(("Rival ", "Соперник ")) else mid))
+    w = 1100
+    h = 230 + 34 * len(rows)
+    img = Image.new("RGB", (w, h), "white")
+    d = ImageDraw.Draw(img)
+    _text(d, (40, 30), "Arena story: %s %s" % (name, ",".join(str(v) for v in build)), big)
+    _text(d, (40, 88), head, bold)
+    y = 150
+    for t, f in rows:
+        _text(d, (40, y), t, f)
+        y += 34
+    _text(d, (40, h - 50), "seed %d; replay with  dicebox-sim replay FILE.json" % rec.seed, small, fill=(90, 90, 90))
+    return img

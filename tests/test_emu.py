@@ -237,3 +237,10 @@ def test_the_flash_takes_a_pico_flash_chips_time_to_erase_and_program():
     timing = emu.flash_timing
     assert timing.erases >= 2 and timing.programs >= 32  # 8 KB: two fresh 4 KB blocks
     assert took >= timing.erases * 45 + timing.programs * 0.4 - 1, (took, timing.erases, timing.programs)
+
+
+def test_the_story_script_plays_on_the_simulator():
+    with open(os.path.join(ROOT, "host_sim", "emu", "story.txt")) as f:
+        steps = script.parse(f.read(), "story")
+    ref = Reference(steps, json.dumps({"seed_source": "fixed", "seed": 595363767}), "ssd1306")
+    assert len(ref.frames) > 20 and {s[0] for s in ref.shots} >= {"story-card", "story-tale", "story-home"}

@@ -80,6 +80,11 @@ def names():
             out.update(json.load(f)["name"].split())
     for name, _ in arena_roster.DEFAULTS:
         out.add(name)
+    from dicebox.arena import story as arena_story
+
+    for name, _ in arena_story.CAST:  # the story mode's rivals
+        out.add(name)
+    out.add("II")  # a rival of a roster fighter's name: "Pip II"
     return out
 
 
@@ -124,6 +129,10 @@ class AnyOf(str):
         from dicebox.titlebout import text_ru as titlebout_text_ru
 
         pairs = list(zip([r.split("\t")[1] for r in lang._TABLE[1:-1].split("\n")], lang_ru.LABELS)) + list(zip([r.split("\t")[1] for r in titlebout_text._TABLE[1:-1].split("\n")], titlebout_text_ru.LABELS))
+        from dicebox.arena import text as arena_text
+        from dicebox.arena import text_ru as arena_text_ru
+
+        pairs += list(zip([r.split("\t")[1] for r in arena_text._TABLE[1:-1].split("\n")], arena_text_ru.LABELS))
 
         def both(word):
             for en, ru in pairs:

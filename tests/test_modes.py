@@ -131,7 +131,7 @@ def test_a_rule_set_no_line_names_is_refused_with_the_known_ones():
         modes.rules("toy")
     assert str(e.value) == "ruleset: unknown 'toy' (known: %s)" % ", ".join(modes.rulesets())
     assert modes.rulesets() == sorted(["dice", "titlebout", "boxing", "duel", "shoot", "stealth", "wounds", "arena",
-                                       "arena_cup"])
+                                       "arena_cup", "arena_story"])
 
 
 def test_every_line_names_modules_that_exist_and_fold_only_its_own_rule_sets():

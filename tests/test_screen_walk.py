@@ -96,6 +96,8 @@ class Walk:
             rec = screen.session.rec
             if screen in app.stack or len(rec.inputs) <= getattr(screen, "SET_UP", 0):
                 continue  # nothing played in it (only set up): let go unasked, not kept (docs/rules/larp.md U6a)
+            if any(getattr(s, "session", None) is screen.session for s in app.stack):
+                continue  # handed over: an Arena story's tale and fight play one session (arena/story_play.py)
             over = _over(screen)
             if isinstance(screen, FightScreen):
                 asked = b == B.OK and ms < HOLD_MS and _name(top) == "Confirm" and top.question == label("leave_q") \

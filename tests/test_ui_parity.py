@@ -34,7 +34,7 @@ def test_display_ram_identical_at_every_frame(mp, mplib, path):
 # into the heap at import): every script runs in the Pico's heap in this port's
 # bytes and the box's live high-water (the harness taken off) stays in the Pico's
 # budget (hardening); the real target's own figures are make emu's. HEAPS names the scripts.
-HEAPS = ("tour", "arena", "arena-ru", "firearms", "larp", "titlebout", "wounds")
+HEAPS = ("tour", "arena", "arena-ru", "arena-story", "firearms", "larp", "titlebout", "wounds")
 
 
 def script_high_water(proc, frames=10, box=False):

@@ -24,7 +24,7 @@ MODES = (
     ("dice",      "dice",      ("dice:rules",),                                  "screen", "screen", ("dice",),            None,               None),
     ("titlebout", "titlebout", ("titlebout:rules",),                             "setup",  "bout",   (),                   None,               None),
     ("larp",      "larp",      ("boxing", "duel", "shoot", "stealth", "wounds"), "menu",   "menu",   ("shoot", "stealth"), "timer:wounds.rec", "journal:wounds."),
-    ("arena",     "arena",     ("arena:rules", "arena_cup:cup"),                 "setup",  "setup",  (),                   None,               None),
+    ("arena",     "arena",     ("arena:rules", "arena_cup:cup", "arena_story:story"), "setup", "setup", (),             None,               None),
 )
 LABEL, PACKAGE, RULESETS, OPENS, PLAYS, FOLDS, TASK, CHECK = 0, 1, 2, 3, 4, 5, 6, 7
 

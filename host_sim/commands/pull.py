@@ -5,7 +5,8 @@ simulator's flash) and writes, for every fight in History, every small
 procedure of a folded entry and every fight left unfinished: NAME.json (the
 record, what `replay` reads), NAME.txt and NAME.transcript.json (the
 transcript), for a Title Bout NAME.scoresheet.png/.pdf, for a tournament
-NAME.bracket.png/.pdf; and index.txt, one line each. The box's files are only
+NAME.bracket.png/.pdf, for an Arena story NAME.story.txt and .story.png/.pdf
+(the story as the box tells it); and index.txt, one line each. The box's files are only
 read: the copy is worked on, never the box or the folder.
 """
 import json
@@ -104,6 +105,12 @@ class Writer:
             sheets.save(sheets.scoresheet(rec, game), path + ".scoresheet")
         elif rec.ruleset == "arena_cup":
             sheets.save(sheets.bracket(rec, game), path + ".bracket")
+        elif rec.ruleset == "arena_story":  # the story as the box tells it, as text and on a page
+            from host_sim.story import story_lines
+
+            told = story_lines(game)
+            common.write_text(path + ".story.txt", "\n".join(told) + "\n")
+            sheets.save(sheets.story(rec, game, told), path + ".story")
         self.index.append("%-52s %-10s %s" % (base, what, label))
 
 

@@ -16,8 +16,10 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
 from dicebox.arena.text import method, arena_label, words_ru
 from dicebox.ui.fight import FightScreen
+from dicebox.arena.marker import SetUpMarker  # noqa: F401  (where the set-ups find it)
 
 _CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))
+_STORY_EVENTS = const(("rival", "beat", "verdict", "reward", "story_end"))  # arena/story.py words its own
 _QUIET = const(("moment", "time", "moved"))  # the header and the grid show these
 _WORDS_Y = const(32)
 _WORDS_ROWS = const(4)
@@ -38,28 +40,12 @@ def _short(name, n):
     return name if len(name) <= n else name[:n]
 
 
-class SetUpMarker(Screen):
-    """Under a fight started from a set-up: when the fight is left, the menu and
-    the set-up come back as they were, by the restore(app, state) of module
-    `back`. The set-up names its module and the loader imports it again: the
-    marker holds none of the set-up's code, which leaves the heap while the
-    fight runs."""
-
-    def __init__(self, app, back, state):
-        Screen.__init__(self, app)
-        self.back = back
-        self.state = state
-
-    def resumed(self):
-        load(self.back).restore(self.app, self.state)
-
-
 class ArenaFight(FightScreen):
     def finish_resumed(self):
         self.finished()  # a cup files its last match and the cup itself
 
-    def __init__(self, app, rec):
-        FightScreen.__init__(self, app, rec)
+    def __init__(self, app, rec, session=None):
+        FightScreen.__init__(self, app, rec, session)
         self.cup = rec.ruleset == "arena_cup"
         self.logged = len(self.game.results) if self.cup else 0
         # every step's two labels, looked up once: a packed table's lookup is slow on the Pico
@@ -100,6 +86,8 @@ class ArenaFight(FightScreen):
                 else:
                     dice.append(",%d" % b)
             elif kind == EVENT and name not in _QUIET:
+                if name in _STORY_EVENTS:
+                    continue  # a story tells them between its fights (arena/story_play.py)
                 if name in _CUP_EVENTS:
                     said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
                 elif ru:
@@ -261,10 +249,13 @@ class ArenaFight(FightScreen):
         if res is not None:  # the result takes the first row
             c.fill_rect(0, y, 128, 8, 1)
             w = res["winner"]
-            shown = arena_label("tie") if w is None else arena_label("wins") % names[0 if w == "a" else 1]
+            name = "" if w is None else names[0 if w == "a" else 1]
+            shown = arena_label("tie") if w is None else arena_label("wins") % name
             said = "%s: %s" % (shown, method(m))
             if len(said) > 21:  # too wide for the row: the words below say how
                 said = shown
+            if len(said) > 21:  # a 12-letter name in "Победа за %s": the name cut
+                said = arena_label("wins") % name[:len(name) + 21 - len(said)]
             text.draw_center(c, said, y, text.SMALL, 0)
             rows -= 1
             y += 8
@@ -278,9 +269,13 @@ class ArenaFight(FightScreen):
             top = y + (span - h) * self.first // max(1, len(self.lines) - rows)
             c.fill_rect(127, top, 1, h, 1)
 
+    def full(self, m, f):
+        """Fighter f's full health on the bar (a story's rival has its own)."""
+        return m.start_hp
+
     def _health(self, c, m, f):
         hp = m.hp[f]
-        full = m.start_hp
+        full = self.full(m, f)
         shown = str(hp)
         width = 42
         x = 15 if f == 0 else 128 - 15 - width  # clear of a two-digit health

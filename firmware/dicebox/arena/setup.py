@@ -26,8 +26,9 @@ def _roster():
 
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
-_PLAY = ("dicebox.arena.play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
-         "dicebox.arena.say_ru", "dicebox.ui.why_ru")
+_PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
+         "dicebox.arena.say_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
+         "dicebox.arena.story_fight", "dicebox.arena.story_text", "dicebox.arena.story_ru")
 
 
 def _edit():
@@ -62,6 +63,10 @@ def start(app):
 
 
 def screen_for(app, rec):
+    if rec.ruleset == "arena_story":  # its card or tale needs none of the fight screen's code
+        from dicebox.arena import story_play
+
+        return story_play.screen_for(app, rec)
     return _play().screen_for(app, rec)
 
 
@@ -75,6 +80,7 @@ class ArenaMenu(Menu):
             (arena_label("duel"), lambda: app.push(DuelSetUp(app, self))),
             (arena_label("cup"), lambda: app.push(CupSetUp(app, self))),
             (arena_label("fighters"), lambda: app.push(_edit().RosterScreen(app, self))),
+            (arena_label("story"), lambda: app.push(StorySetUp(app, self))),
         ])
 
     def save(self):
@@ -126,7 +132,7 @@ class _SetUp(Menu):
     def launch(self, rec):
         app = self.app
         try:
-            screen = _play().screen_for(app, rec)
+            screen = screen_for(app, rec)
         except (ValueError, MemoryError) as e:
             app.push(Message(app, arena_label("error"), str(e)))
             return
@@ -134,21 +140,24 @@ class _SetUp(Menu):
         # stack (and this module the heap) for a marker that rebuilds them, as
         # they were, when the fight is left (restore below).
         home = self.home
-        state = (home.health, home.rules, home.sel, home.first, type(self) is CupSetUp, self.sel, self.first, self.choice())
+        kind = (DuelSetUp, CupSetUp, StorySetUp).index(type(self))
+        state = (home.health, home.rules, home.sel, home.first, kind, self.sel, self.first, self.choice())
         del app.stack[app.stack.index(home):]
-        app.push(_play().SetUpMarker(app, __name__, state))  # its restore() below
+        from dicebox.arena.marker import SetUpMarker
+
+        app.push(SetUpMarker(app, __name__, state))  # its restore() below
         app.push(screen)
         drop(("dicebox.arena.setup",))
 
 
 def restore(app, state):
     """The menu and the set-up a fight was started from, in place of its marker."""
-    health, rules, sel, first, cup, setup_sel, setup_first, choice = state
+    health, rules, sel, first, kind, setup_sel, setup_first, choice = state
     drop(_PLAY)  # the set-up runs without the fight's code (the next fight loads it again)
     menu = ArenaMenu(app)
     menu.health, menu.rules, menu.sel, menu.first = health, rules, sel, first
     app.replace(menu)
-    setup = (CupSetUp if cup else DuelSetUp)(app, menu)
+    setup = (DuelSetUp, CupSetUp, StorySetUp)[kind](app, menu)
     setup.restore(choice)
     setup.sel, setup.first = setup_sel, setup_first
     app.push(setup)
@@ -238,3 +247,45 @@ class CupSetUp(_SetUp):
         opts = self.home.options()
         opts["fighters"] = [[fighters[i][0], list(fighters[i][1])] for i in self.picked]
         self.launch(_record.Record("arena_cup", opts, self.app.new_seed()))  # arena/cup.py loads with the fight
+
+
+class StorySetUp(_SetUp):
+    """A story (arena/story.py): the fighter from the roster, then Start. The
+    ladder comes from the seed (Settings: fixed or hardware), as a fight's dice."""
+
+    def __init__(self, app, home):
+        _SetUp.__init__(self, app, home, arena_label("story"))
+        self.pick = 0
+        self.build()
+
+    def build(self):
+        fighters = self.home.fighters
+        name = fighters[self.pick][0] if self.pick < len(fighters) else "-"
+        self.items = [
+            ("%s: %s" % (arena_label("fighter"), name), self._choose),
+            (arena_label("start"), self.start_fight),
+        ]
+        self.sel = min(self.sel, 1)
+
+    def _choose(self):
+        if self.home.fighters:
+            self.app.push(_edit().Pick(self.app, self.home, arena_label("fighter"), self._set))
+
+    def _set(self, i):
+        self.pick = i
+        self.build()
+
+    def choice(self):
+        return self.pick
+
+    def restore(self, pick):
+        self.pick = pick
+        self.build()
+
+    def start_fight(self):
+        fighters = self.home.fighters
+        if self.pick >= len(fighters):
+            self.app.push(Message(self.app, arena_label("error"), arena_label("pick_more") % 1))
+            return
+        name, build = fighters[self.pick]
+        self.launch(_record.Record("arena_story", {"fighter": [name, list(build)]}, self.app.new_seed()))

@@ -40,6 +40,8 @@ _TABLE = (
     "\npick\tPick %d/%d"
     "\npick_more\tPick %d fighters."
     "\nroster_error\tFighters file"
+    "\nstory\tStory"
+    "\nfighter\tFighter"
     "\n"
 )
 _STATS = const(("Power", "Toughness", "Agility", "Special"))
