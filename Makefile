@@ -13,7 +13,7 @@ LAYOUT ?= auto
 MP_FW ?=
 EMU_ARGS ?=
 
-.PHONY: sim test bench docs wiring case soak deploy repl clean emu web test-web
+.PHONY: sim test bench docs wiring case soak deploy repl clean emu web test-web web-shot
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ $(WEBSTAMP): $(STAMP)
 test-web: $(WEBSTAMP)
 	@command -v chromium >/dev/null || { echo "make test-web: Chromium is missing (Debian/Ubuntu: apt-get install -y chromium)"; exit 1; }
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests/browser -p no:cacheprovider
+
+# The README's picture of the page on a phone-sized screen, drawn by the browser test
+web-shot: $(WEBSTAMP)
+	DICEBOX_WEB_SHOT="$(CURDIR)/docs/img/web-phone.png" $(MAKE) test-web
 
 # The hardening tests at full size (make test runs the same tests scaled down):
 # power cuts, bad data, button storms (>= 100,000 presses), long sessions.
