@@ -275,6 +275,7 @@ def boot(board):
     store = Store(DATA)
     wall, lost = _rtc(board["rtc"], bus, store)
     platform = Platform(board["name"], keys, board["buzzer"], wall, lost)
+    platform.report = bool(board.get("report_mem"))
     return Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
 
 

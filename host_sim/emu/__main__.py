@@ -100,7 +100,7 @@ def run_one(name, text, args, layout, rom_size, work, report_mem=True):
     started = time.time()
     try:
         with progress(ref.end, "%s %s" % (layout, name), unit="ms", quiet=args.json) as bar:
-            run.play(ref, result, bar)
+            ref = run.play(ref, result, bar)
     except RuntimeError as e:
         result.failures.append(str(e))
     run.finish(ref, result)
