@@ -44,3 +44,10 @@ def call_once(module, fn, *args):
         mod = None
         for name in [n for n in sys.modules if n not in loaded]:
             forget(name)
+
+
+def deferred(module, fn, *args):
+    """call_once(module, fn, *args) as a job for App.later: it holds its arguments
+    only, not the module of the screen that made it (a fight's code leaves the heap
+    with its screen, though the job waits for the next frame)."""
+    return lambda: call_once(module, fn, *args)
