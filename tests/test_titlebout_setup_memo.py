@@ -122,8 +122,8 @@ def test_the_set_up_loads_the_fights_code_while_it_waits_one_module_a_pass():
     d.wait(100)
     assert s.preloaded == 0  # a user still pressing: nothing loads
     d.wait(150)  # 300 ms since the press's last event
-    assert 0 < s.preloaded < 5  # a module a loop pass: a press meets one import at most
+    assert 0 < s.preloaded < 4  # a module a loop pass: a press meets one import at most
     d.wait(1000)
-    assert s.preloaded == 5
+    assert s.preloaded == 4
     open_item(d, "Start")
     assert top(d) == "TitleBoutScreen"

@@ -29,7 +29,7 @@ def _roster():
 
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
-_PLAY = ("dicebox.arena.play", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
+_PLAY = ("dicebox.arena.play", "dicebox.arena.bracket", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
          "dicebox.arena.say_ru", "dicebox.ui.why_ru")
 
 
