@@ -30,7 +30,7 @@ _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.u
 # The fight's code, loaded while the set-up waits for a press, one module a loop pass
 # (a press meets one import at most): Start then finds it loaded. Its order is the
 # imports' own, the rules core first. Not the fight screen (bout.py): with it the
-# set-up's frames held 120,016 B on the emulated Pico, above the budget.
+# set-up's frames went over the heap budget (docs/benchmarks.md).
 _PRELOAD = const(("dicebox.titlebout.play", "dicebox.titlebout.rules", "dicebox.ui.session", "dicebox.ui.fight"))
 _PRELOAD_IDLE_MS = const(300)  # after the last press: a user reading the rows
 _RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
