@@ -56,6 +56,21 @@ def test_the_menu_opens_without_the_rules_core_and_a_duel_starts_with_it():
     assert "dicebox.arena.rules" in imports_during(open_arena, d2)  # a file's builds are checked by it
 
 
+def test_the_menu_and_the_set_ups_load_the_rules_core_while_they_wait(monkeypatch):
+    import sys
+
+    d = device()
+    open_arena(d)
+    for screen in ("ArenaMenu", "DuelSetUp"):
+        if screen == "DuelSetUp":
+            choose(d, "Duel")
+        monkeypatch.delitem(sys.modules, "dicebox.arena.rules")
+        d.wait(100)
+        assert top(d) == screen and "dicebox.arena.rules" not in sys.modules  # a user still pressing
+        d.wait(400)
+        assert "dicebox.arena.rules" in sys.modules
+
+
 def new_fighter(d):
     """From Home: Arena > Fighters > + New fighter: the builder."""
     open_arena(d)

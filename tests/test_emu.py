@@ -105,6 +105,38 @@ def test_the_tour_plays_on_the_simulator_through_every_mode():
     assert len(ref.opens) >= 4  # every mode opens in the same power-on (a restart raises)
 
 
+def test_a_storm_on_the_hardware_seed_plays_the_seeds_the_box_drew():
+    # storm 595363771 sets Settings to the hardware seed and then opens a fight: the box
+    # says its draw on the console, and the simulator's fights are given it
+    from host_sim.emu.run import chip_draws
+
+    settings = emu_main._settings(595363767)
+    steps = script.parse(emu_main.storm_script(595363771, 40), "storm")
+    own = Reference(steps, settings, "ssd1306")
+    assert own.drawn == [1]
+    box = own.with_draws(chip_draws("GC: total: 1\ndicebox: entropy 123456789\r\nGC: total: 2\n"))
+    assert box.drawn == [123456789] and box.events == own.events and box.frames != own.frames
+
+
+def test_the_box_says_each_seed_it_draws_on_the_developers_console_only(capsys, monkeypatch):
+    import importlib
+    import time
+    import types
+
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(PWM=None, Pin=None, soft_reset=None))
+    monkeypatch.setitem(sys.modules, "time", types.SimpleNamespace(
+        ticks_ms=lambda: 5, ticks_us=lambda: 5000, ticks_add=lambda a, b: a + b, ticks_diff=lambda a, b: a - b))
+    monkeypatch.delitem(sys.modules, "dicebox.hw.platform", raising=False)
+    hw_platform = importlib.import_module("dicebox.hw.platform")
+    monkeypatch.setitem(sys.modules, "time", time)
+    monkeypatch.delitem(sys.modules, "dicebox.hw.platform")
+    p = hw_platform.Platform("pico")
+    assert 0 <= p.entropy() < 2 ** 30 and capsys.readouterr().out == ""
+    p.report = True
+    v = p.entropy()
+    assert capsys.readouterr().out == "dicebox: entropy %d\n" % v
+
+
 def test_a_script_whose_reference_restarts_is_refused(monkeypatch):
     # the box restarts only from the error screen: such a run would time an error
     from dicebox.device import Loop

@@ -99,3 +99,31 @@ def test_the_same_choices_again_write_nothing():
     assert json.loads(store.read_text(memo.NAME))["setup"]["rounds"] == 12
     finish(d)
     assert store.bytes_written - before == written
+
+
+def test_a_second_opening_in_the_same_power_on_reads_no_memo_file(monkeypatch):
+    # the last Start's choices stay in App.memo: the opening reads neither the file nor loads memo.py
+    store = memory_store()
+    d = device(store=store)
+    choose_and_start(d)
+    finish(d)
+    read = []
+    real = store.read_text
+    monkeypatch.setattr(store, "read_text", lambda name, *a: read.append(name) or real(name, *a))
+    s = setup(d)
+    assert memo.NAME not in read
+    assert rows(s) == ["Red: Rocco Valdez", "Blue: Marvin Hagler", "Charts: demo", "Rounds: 5", "Rules: 1 changed"]
+
+
+def test_the_set_up_loads_the_fights_code_while_it_waits_one_module_a_pass():
+    d = device()
+    s = setup(d)
+    d.press(B.DOWN)
+    d.wait(100)
+    assert s.preloaded == 0  # a user still pressing: nothing loads
+    d.wait(150)  # 300 ms since the press's last event
+    assert 0 < s.preloaded < 4  # a module a loop pass: a press meets one import at most
+    d.wait(1000)
+    assert s.preloaded == 4
+    open_item(d, "Start")
+    assert top(d) == "TitleBoutScreen"

@@ -110,7 +110,7 @@ def test_a_fraction_or_true_in_a_board_file_is_one_line_naming_the_field(path, v
 BOOT = """import os, sys
 os.chdir(sys.argv[1])
 import dicebox.board
-from dicebox import device
+from dicebox import boot as device
 print("->", device.load_board())
 def broken(path):
     raise TypeError("tuple indices\\nmust be integers")

@@ -105,3 +105,10 @@ def drop_all():
     import gc
 
     gc.collect()
+
+
+def deferred(module, fn, *args):
+    """call_once(module, fn, *args) as a job for App.later: it holds its arguments
+    only, not the module of the screen that made it (a fight's code leaves the heap
+    with its screen, though the job waits for the next frame)."""
+    return lambda: call_once(module, fn, *args)

@@ -14,8 +14,6 @@ import time
 from dicebox import buttons
 from dicebox.core.compat import const
 
-_BOARD_FILE = const("board.json")
-DATA = "/data"
 # the loop's collection threshold (Loop.step says why it has one): lower, collections
 # slow a mode's opening; higher, the free heap breaks up
 GC_EVERY = 32768
@@ -238,63 +236,12 @@ def _report_mem(collect):
     micropython.mem_info()  # "GC: total: T, used: U, free: F" and "max free sz: N" (16-byte blocks)
 
 
-def load_board():
-    from dicebox import call_once
-
-    try:
-        # the checker leaves after the call: its bytecode goes back to the heap
-        return call_once("dicebox.board", "load", _BOARD_FILE)
-    except MemoryError:
-        gc.collect()  # room for the line
-        print("dicebox: %s: no memory to check it" % _BOARD_FILE)
-    except Exception as e:  # noqa: BLE001  not KeyboardInterrupt: Ctrl-C still stops the boot
-        # on the USB console: there is no panel to show it on yet
-        if type(e).__name__ == "BoardError":  # names the file and field
-            print("dicebox:", e)
-        else:  # a fault of the check itself: one line (a repr), never a traceback
-            print("dicebox: %s: cannot be checked: %r" % (_BOARD_FILE, e))
-    finally:
-        gc.collect()
-    return None
-
-
-def boot(board):
-    """The board's hardware, the Store and their Loop."""
-    from dicebox.display import Display
-    from dicebox.hw.i2c import I2CBus
-    from dicebox.hw.keys import Keys
-    from dicebox.hw.platform import Platform
-    from dicebox.store import Store
-    from dicebox.core import record  # noqa: F401  Home's too: the Store's check would load it only to drop it
-
-    i2c = board["i2c"]
-    disp = board["display"]
-    bus = I2CBus(i2c["id"], i2c["sda"], i2c["scl"], i2c["freq"])
-    display = Display(disp["width"], disp["height"], bus, disp["addr"], disp["controller"])
-    keys = Keys(board["buttons"])
-    store = Store(DATA)
-    wall, lost = _rtc(board["rtc"], bus, store)
-    platform = Platform(board["name"], keys, board["buzzer"], wall, lost)
-    return Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
-
-
-def _rtc(chip, bus, store):
-    """(the clock chip's seconds now or None, True if the time off is unknown) (hw/rtc.py)."""
-    if chip is None:
-        return None, True
-    try:
-        from dicebox import call_once
-
-        seconds, lost, problem = call_once("dicebox.hw.rtc", "read_at_boot", bus, chip)
-        gc.collect()  # the clock chip's drivers are gone: their heap is free before the App's
-    except ImportError as e:  # its driver is not on the flash
-        seconds, lost, problem = None, True, str(e)
-    if problem is not None:
-        store.notices.append("board.json rtc %s: %s; wound timers pause while the box is off" % (chip, problem))
-    return seconds, lost
-
-
 def main():
-    board = load_board()
-    if board:  # else its one line is on the console, and the REPL is free to fix it
-        boot(board).run()
+    """The Pico's power-on (main.py): the board's hardware and the loop, then the loop
+    runs; the boot's own code (dicebox/boot.py) leaves the heap first."""
+    from dicebox import forget, load
+
+    loop = load("dicebox.boot").start()
+    forget("dicebox.boot")
+    if loop is not None:  # else its one line is on the console, and the REPL is free to fix it
+        loop.run()

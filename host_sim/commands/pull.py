@@ -19,7 +19,7 @@ import tempfile
 from host_sim import common
 from host_sim.errors import CliError
 
-DATA = "data"  # the box's store, relative to the device's / (dicebox/device.py DATA)
+DATA = "data"  # the box's store, relative to the device's / (dicebox/boot.py DATA)
 _CUT = 40  # characters of a summary in a file name
 
 

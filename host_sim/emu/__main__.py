@@ -11,7 +11,9 @@ with a ROMFS partition and --layout rom or auto, the modules in a ROMFS
 image). It runs the tour (host_sim/emu/tour.txt, or
 --script) and K storms of N random presses (seeded), each in one power-on,
 and fails on any frame that differs from the simulator's, any exception on
-the console, or a box that stops answering. Figures: reset to Home, each
+the console, or a box that stops answering. A run that sets Settings to the
+hardware seed is compared too: the box says each seed it draws on its console
+and the simulator plays the script again with them. Figures: reset to Home, each
 press from its GPIO edge to the frame's last I2C byte plus the bus time,
 mode openings, the live heap and its largest free block after each frame.
 The tour (or script) is played twice: the heap figures come from a pass whose
@@ -100,7 +102,7 @@ def run_one(name, text, args, layout, rom_size, work, report_mem=True):
     started = time.time()
     try:
         with progress(ref.end, "%s %s" % (layout, name), unit="ms", quiet=args.json) as bar:
-            run.play(ref, result, bar)
+            ref = run.play(ref, result, bar)
     except RuntimeError as e:
         result.failures.append(str(e))
     run.finish(ref, result)

@@ -25,14 +25,36 @@ _STACK = re.compile(r"stack: (\d+) out of (\d+)")
 _BAD = re.compile(r"Traceback|Error|[Ee]xception|nlr_jump_fail|FATAL|HardFault")
 
 
-class Reference:
-    """The script on the simulator: frames, shots, level changes (ms)."""
+_DRAWN = re.compile(r"dicebox: entropy (\d+)")
 
-    def __init__(self, steps, settings_text, controller):
+
+def chip_draws(console):
+    """The entropy the box drew for new fights' seeds, in order (hw/platform.py says each
+    on the console when the board file's report_mem is set)."""
+    return [int(m.group(1)) for m in _DRAWN.finditer(console)]
+
+
+class Reference:
+    """The script on the simulator: frames, shots, level changes (ms).
+
+    draws: the entropy the box drew (a storm that set Settings to the hardware
+    seed), given to the simulator's fights in the same order; the simulator's
+    own draw, past them, is 1. self.drawn: what the simulator's fights drew."""
+
+    def __init__(self, steps, settings_text, controller, draws=()):
         from dicebox.modes import MODES, OPENS, PLAYS, module
         from host_sim import script
         from host_sim.device import Device, Platform
         from host_sim.memstore import memory_store
+
+        self.args = (steps, settings_text, controller)
+        self.drawn = []
+        given = list(draws)
+
+        class Drawn(Platform):
+            def entropy(self):
+                ref.drawn.append(given.pop(0) if given else Platform.entropy(self))
+                return ref.drawn[-1]
 
         modes = set(module(m, k) for m in MODES for k in (OPENS, PLAYS))
 
@@ -59,11 +81,20 @@ class Reference:
                 raise RuntimeError("the simulator hit an error and restarted at %d ms; "
                                    "make emu compares runs without errors" % self.now)
 
-        dev = Recording(store=store, platform=Platform(b"\0\0\0\1"), controller=controller)
+        dev = Recording(store=store, platform=Drawn(b"\0\0\0\1"), controller=controller)
         dev.on_frame = lambda d: self.frames.append(bytes(d.glass()))
         self.frames.insert(0, bytes(dev.glass()))
         script.run(dev, steps, lambda name, d: self.shots.append((name, d.now, bytes(d.glass()))))
         self.end = dev.now
+
+    def with_draws(self, draws):
+        """The same script with the box's draws: the reference its frames are compared
+        with. Its presses must be this one's, which the box was given (a `choose`
+        that went another way on other dice cannot be compared)."""
+        ref = Reference(*self.args, draws=draws)
+        if ref.events != self.events:
+            raise RuntimeError("the box's seeds %s led the simulator's script to other presses" % draws)
+        return ref
 
 
 def _dedupe(frames):
@@ -149,7 +180,8 @@ class Run:
                                    % (what, limit_ms, emu.console_text()[-300:]))
 
     def play(self, ref, result, bar=None):
-        """bar: a progress bar counted in the script's ms (host_sim.progress)."""
+        """bar: a progress bar counted in the script's ms (host_sim.progress). Returns
+        the reference to compare the frames with: ref, or ref with the box's seeds."""
         emu = self.emu
         pins = [self.board["buttons"].get(name) for name in BUTTONS]
         boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot")
@@ -177,14 +209,22 @@ class Run:
                     kind = "open" if ms in opens else "press" if new & bit else "release"
                     edges.append((emu.now_ns, BUTTONS[b], kind, ms))
             levels = new
+        ref = self._with_chip_draws(ref)
         try:
             self._settle(ref.frames[-1], 0, emu.now_ns // NS_PER_MS + _END_LIMIT_MS, "end")
         except RuntimeError:
             pass  # finish() names what the panel ended on instead
+        ref = self._with_chip_draws(ref)  # a fight the last presses opened
         for name, _at, glass in shots:
             self._shot(name, glass, result)
         self._latencies(edges, result)
-        return edges
+        return ref
+
+    def _with_chip_draws(self, ref):
+        """ref, or ref played again with the seeds the box drew (Settings on the
+        hardware seed): the reference the box's frames are compared with."""
+        drawn = chip_draws(self.emu.console_text())
+        return ref if drawn == ref.drawn else ref.with_draws(drawn)
 
     def _shot(self, name, glass, result):
         # a shot names a point of the tour for the figures; the frames are checked in finish()

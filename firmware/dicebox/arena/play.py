@@ -36,6 +36,10 @@ def screen_for(app, rec):
     return screen
 
 
+def _bracket():
+    return load("dicebox.arena.bracket")  # a cup's only: a duel's frames do without it
+
+
 def _short(name, n):
     return name if len(name) <= n else name[:n]
 
@@ -186,7 +190,7 @@ class ArenaFight(FightScreen):
     # ---- buttons
     def step(self):
         if self.cup and self.game.between() and self.game.match is not None:
-            self.app.push(Bracket(self.app, self))
+            self.app.push(_bracket().Bracket(self.app, self))
         elif not self.done:
             self.give(0)
 
@@ -232,7 +236,7 @@ class ArenaFight(FightScreen):
     def draw(self, c):
         m = self.match()
         if m is None:  # a cup before its first match
-            Bracket.paint(c, self.game, self.app)
+            _bracket().paint(c, self.game, self.app)
             return
         names = m.names
         text.draw(c, _short(names[0], 7), 0, 0)
@@ -323,67 +327,3 @@ class ArenaFight(FightScreen):
                 text.draw(c, letter, x + 6, y + 3)
             if m.stun[f]:  # stunned: a dot above the head
                 c.fill_rect(x + 7, y + 1, 3, 1, 1)
-
-
-class Bracket(Screen):
-    """Who is in, who went through; OK starts the next match, long OK plays the rest."""
-
-    def __init__(self, app, fight):
-        Screen.__init__(self, app)
-        self.fight = fight
-
-    def button(self, b, ev, now):
-        if b == buttons.OK and ev in (buttons.CLICK, buttons.LONG):
-            fight = self.fight
-            self.app.pop()
-            if not fight.done:
-                fight.next_match(ev == buttons.LONG)
-        else:
-            Screen.button(self, b, ev, now)
-
-    def draw(self, c):
-        Bracket.paint(c, self.fight.game, self.app)
-
-    @staticmethod
-    def paint(c, game, app):
-        rounds = game.bracket()
-        n = len(game.fighters)
-        cols = 3 if n == 4 else 4
-        top = 10 if n == 4 else 0
-        slot = 13 if n == 4 else 8
-        width = 128 // cols
-        chars = (width - 2) // 6
-        if n == 4:
-            r = len(game.rounds) - 1
-            title = arena_label("champion") if game.champion >= 0 else arena_label("round") % (r + 1)
-            draw.header(c, arena_label("cup"), title)
-        now = (-1, -1) if game.champion >= 0 else _next_pair(game)
-        for r in range(len(rounds)):
-            entrants = rounds[r]
-            span = 1 << r
-            x = r * width
-            for k in range(len(entrants)):
-                i = entrants[k]
-                y = top + slot * span * k + slot * (span - 1) // 2
-                name = _short(game.fighters[i][0], chars)
-                out = r + 1 < len(rounds) and (k >> 1) < len(rounds[r + 1]) and rounds[r + 1][k >> 1] != i
-                if i in now and r == len(game.rounds) - 1:
-                    c.fill_rect(x, y, text.width(name) + 2, 8, 1)
-                    text.draw(c, name, x + 1, y, text.SMALL, 0)
-                else:
-                    text.draw(c, name, x + 1, y)
-                if out:  # lost: struck through
-                    c.hline(x, y + 4, text.width(name) + 2, 1)
-                elif game.champion == i and r == len(rounds) - 1:  # framed
-                    c.rect(x - 1, y - 2, text.width(name) + 4, 11, 1)
-
-
-def _next_pair(game):
-    """The two fighters of the match being fought or about to start."""
-    if not game.between():
-        return game.pair
-    entrants = game.rounds[-1]
-    k = 2 * game.slot
-    if k + 1 < len(entrants):
-        return (entrants[k], entrants[k + 1])
-    return (-1, -1)

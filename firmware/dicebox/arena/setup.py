@@ -7,6 +7,9 @@ replaces the menu and the set-up on the stack, and they come back as they were
 when it is left (restore). Options picked here (health, rulings) last while
 the box is on; the fighters live on flash (dicebox/arena/roster.py).
 """
+import sys
+
+from dicebox import load
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
@@ -26,8 +29,8 @@ def _roster():
 
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
-_PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.ui.fight", "dicebox.ui.session", "dicebox.arena.cup",
-         "dicebox.arena.say_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
+_PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.arena.bracket", "dicebox.ui.fight", "dicebox.ui.session",
+         "dicebox.arena.cup", "dicebox.arena.say_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
          "dicebox.arena.story_fight", "dicebox.arena.story_text", "dicebox.arena.story_ru")
 
 
@@ -70,6 +73,18 @@ def screen_for(app, rec):
     return _play().screen_for(app, rec)
 
 
+# The rules core, loaded while the menu or a set-up waits for a press (as Title
+# Bout's set-up loads its fight's code): Start then loads the fight screen's code only.
+# The roster's screens load it too; it leaves with the mode.
+_PRELOAD_IDLE_MS = const(300)
+
+
+def _preload(screen, now):
+    app = screen.app
+    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS and "dicebox.arena.rules" not in sys.modules:
+        load("dicebox.arena.rules")
+
+
 class ArenaMenu(Menu):
     def __init__(self, app):
         self.fighters, self.error = _roster().load(app.store)
@@ -93,6 +108,10 @@ class ArenaMenu(Menu):
     def resumed(self):
         drop(_EDIT)  # back from the roster: the editors leave the heap
 
+    def tick(self, now):
+        _preload(self, now)
+        return Menu.tick(self, now)
+
     def options(self):
         opts = {"health": self.health}
         for name in self.rules:
@@ -106,6 +125,10 @@ class _SetUp(Menu):
     def __init__(self, app, home, title):
         self.home = home
         Menu.__init__(self, app, title, [])
+
+    def tick(self, now):
+        _preload(self, now)
+        return Menu.tick(self, now)
 
     def common_rows(self, items):
         home = self.home

@@ -11,6 +11,7 @@ round. Questions of assisted play are number pickers showing the roll they
 are about.
 """
 from dicebox import buttons
+from dicebox import deferred
 from dicebox.core import dice as _dice
 from dicebox.titlebout import rules as bout_rules
 from dicebox.core.compat import const
@@ -80,15 +81,19 @@ def roll_off(app, need, given, stays=False):
     return picker
 
 
-def open_bout(app, rec, replace=None, session=None):
+def open_bout(app, rec, replace=None, session=None, memo=None):
     """The fight screen for a new record (session: its game, built by the
-    set-up before this module loaded; an AGG tie's table dice are in it)."""
+    set-up before this module loaded; an AGG tie's table dice are in it).
+    memo: the set-up's choices, kept for the next one once this frame is on
+    the panel (Start shows its bout without waiting on the flash)."""
     screen = TitleBoutScreen(app, rec, session)
     if replace is not None:
         app.replace(screen)
     else:
         app.push(screen)
     drop(_SETUP_MODULES)
+    if memo is not None:
+        app.later(deferred("dicebox.titlebout.memo", "remember", app.store, memo))
     screen.ask_if_needed()
 
 
@@ -166,12 +171,11 @@ class TitleBoutScreen(FightScreen):
         return len(log)
 
     def kept(self):
-        """The bout is left (ui/unfinished.py): the frame on screen is kept, unless a
-        resume would come back on it anyway."""
+        """The bout is left (ui/unfinished.py, with Home back on top): the frame on
+        screen is kept once Home's frame is on the panel, unless a resume would come
+        back on it anyway. A power cut before that resumes it at its last exchange."""
         if not self.step_exchange and self.shown != self._last_exchange_end():
-            from dicebox import call_once
-
-            call_once("dicebox.titlebout.memo", "leave", self.app.store, self.session.rec, self.shown)
+            self.app.later(deferred("dicebox.titlebout.memo", "leave", self.app.store, self.session.rec, self.shown))
 
     # what is on screen: the log up to `shown`, with the clock and points at that point
     def _rebuild(self, upto=None):

@@ -74,49 +74,14 @@ def shown(store, rec):
     return -1
 
 
-def remember(setup):
-    """At Start: the set-up's choices, for the next one."""
-    found = setup.found
-    sides = []
-    for side in (0, 1):
-        k = setup.pick[side]
-        sides.append(found[k][1] if k < len(found) else None)  # an own card not saved: this bout's only
-    store = setup.app.store
+def remember(store, now):
+    """After Start: the set-up's choices (Setup.choices()), for the next one."""
     obj = read(store)
-    now = {"red": sides[0], "blue": sides[1], "charts": setup.chart_path(), "rounds": setup.rounds, "rules": setup.rules}
     if obj.get("setup") != now:  # the same bout again writes nothing
         obj["setup"] = now
         _write(store, obj)
 
 
-def restore(setup, built_in, rules_from):
-    """The set-up opening: the last Start's choices where they still are."""
-    last = read(setup.app.store).get("setup")
-    if not isinstance(last, dict):
-        return
-    found = setup.found
-    sides = ("red", "blue")
-    for side in (0, 1):
-        for k in range(len(found)):
-            if found[k][1] == last.get(sides[side]):
-                setup.pick[side] = k
-    charts = last.get("charts")
-    if charts in built_in:
-        setup.chart_pick = built_in.index(charts)
-    for k in range(len(setup.chart_sets)):
-        if setup.chart_sets[k][1] == charts:
-            setup.chart_pick = len(built_in) + k
-    rounds = last.get("rounds")
-    if isinstance(rounds, int) and not isinstance(rounds, bool) and 4 <= rounds <= 15:
-        setup.rounds = rounds
-    rules = last.get("rules")
-    if isinstance(rules, dict) and rules:
-        from dicebox.titlebout import rules as bout_rules  # only when some were changed: the set-up opens without it
-
-        new = dict(bout_rules.NEW_BOUT)
-        for k in range(rules_from, len(bout_rules.OPTIONS)):
-            name, default, allowed = bout_rules.OPTIONS[k]
-            v = rules.get(name)
-            ok = (v is True or v is False) if allowed is bool else isinstance(v, str) and v in allowed
-            if ok and v != new.get(name, default):
-                setup.rules[name] = v
+def last(store):
+    """The last Start's choices as the file keeps them (the set-up checks each), or None."""
+    return read(store).get("setup")

@@ -9,7 +9,7 @@ screen (titlebout_ui.py) in its place, which unloads this module: the fight
 runs without the set-up's code and the set-up without the fight's."""
 import sys
 
-from dicebox import call_once
+from dicebox import call_once, load
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.compat import const
@@ -27,6 +27,12 @@ _CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", 
 # "dicebox"; "demo" is the first invented set, which saved bouts name.
 _BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.ui.session"))
+# The fight's code, loaded while the set-up waits for a press, one module a loop pass
+# (a press meets one import at most): Start then finds it loaded. Its order is the
+# imports' own, the rules core first. Not the fight screen (bout.py): with it the
+# set-up's frames went over the heap budget (docs/benchmarks.md).
+_PRELOAD = const(("dicebox.titlebout.play", "dicebox.titlebout.rules", "dicebox.ui.session", "dicebox.ui.fight"))
+_PRELOAD_IDLE_MS = const(300)  # after the last press: a user reading the rows
 _RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
@@ -136,9 +142,41 @@ class Setup(Menu):
         self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
-        if app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
-            call_once("dicebox.titlebout.memo", "restore", self, _BUILT_IN, _RULES_FROM)  # the last bout's choices
+        self.preloaded = 0  # of _PRELOAD
+        last = app.memo.get("titlebout")  # the last Start's choices, this power-on's
+        if last is None and app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
+            last = call_once("dicebox.titlebout.memo", "last", app.store)
+        if isinstance(last, dict):
+            self.restore(last)
         self.build()
+
+    def restore(self, last):
+        """The set-up opening on the last Start's choices where they still are;
+        anything gone or out of range stays the default, said nowhere."""
+        found = self.found
+        for side in (0, 1):
+            for k in range(len(found)):
+                if found[k][1] == last.get(_SIDES[side]):
+                    self.pick[side] = k
+        charts = last.get("charts")
+        if charts in _BUILT_IN:
+            self.chart_pick = _BUILT_IN.index(charts)
+        for k in range(len(self.chart_sets)):
+            if self.chart_sets[k][1] == charts:
+                self.chart_pick = len(_BUILT_IN) + k
+        rounds = last.get("rounds")
+        if isinstance(rounds, int) and not isinstance(rounds, bool) and 4 <= rounds <= 15:
+            self.rounds = rounds
+        rules = last.get("rules")
+        if isinstance(rules, dict) and rules:
+            tb = _tb()  # only when some were changed: the set-up opens without it
+            new = dict(tb.NEW_BOUT)
+            for k in range(_RULES_FROM, len(tb.OPTIONS)):
+                name, default, allowed = tb.OPTIONS[k]
+                v = rules.get(name)
+                ok = (v is True or v is False) if allowed is bool else isinstance(v, str) and v in allowed
+                if ok and v != new.get(name, default):
+                    self.rules[name] = v
 
     def _name(self, side):
         k = self.pick[side]
@@ -171,6 +209,13 @@ class Setup(Menu):
 
     def resumed(self):
         self.build()  # back from the rules
+
+    def tick(self, now):
+        app = self.app
+        if self.preloaded < len(_PRELOAD) and app.top is self and now - app.last_input >= _PRELOAD_IDLE_MS:
+            load(_PRELOAD[self.preloaded])
+            self.preloaded += 1
+        return Menu.tick(self, now)
 
     def choose(self, side):
         items = []
@@ -312,13 +357,20 @@ class Setup(Menu):
                 opts["assisted"] = True  # the box looks nothing up: it asks
         return opts
 
+    def choices(self):
+        """What the next set-up opens on (titlebout/memo.py keeps it)."""
+        found = self.found
+        sides = [found[k][1] if k < len(found) else None for k in self.pick]  # an own card not saved: this bout's only
+        return {"red": sides[0], "blue": sides[1], "charts": self.chart_path(), "rounds": self.rounds, "rules": self.rules}
+
     def begin(self):
         app = self.app
-        # kept for the next set-up, before the fight's code breaks up the heap
-        call_once("dicebox.titlebout.memo", "remember", self)
-        # The fight's code first: its class and module dicts need the largest
-        # blocks of the start, found before the cards and the game break up
-        # the free heap (loaded after them, a small heap failed there).
+        # kept for the next set-up: in this power-on's memo, and on the flash by the
+        # fight screen once its first frame is on the panel
+        app.memo["titlebout"] = self.memo = self.choices()
+        # The fight's code first (loaded already if the set-up waited): its class and
+        # module dicts need the largest blocks of the start, found before the cards
+        # and the game break up the free heap (loaded after them, a small heap failed there).
         _ui()
         try:
             opts = self.options()
@@ -353,13 +405,14 @@ class Setup(Menu):
             return
         self.found = ()  # the set-up is done with
         drop(_CARD_MODULES)  # the game is built: the checks go before the fight screen is made
-        _ui().open_bout(app, rec, replace=self, session=session)
+        _ui().open_bout(app, rec, replace=self, session=session, memo=self.memo)
 
     def _refused(self, e):
         """A card file gone bad since the list was made, or one that does not fit
         the built-in charts (tbdata.DataError): its one line, naming the file,
         over the set-up, which goes on alone (resumed() builds its rows)."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
+        self.preloaded = 0
         msg = str(e)
         for side in (0, 1):
             k = self.pick[side]

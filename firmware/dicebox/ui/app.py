@@ -160,6 +160,10 @@ class App:
         self.dirty = True
         self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
         self.saving = None  # a save that waits for its input's frame (later)
+        # what a mode keeps between its visits in one power-on, under its own key, so its
+        # next opening reads no file for it (Title Bout: the last Start's choices); small,
+        # as it stays on the heap
+        self.memo = {}
         self.display_on = True
         self.last_input = 0
         self.waking = _WAKE_NONE  # button whose press woke the display: swallowed

@@ -88,13 +88,13 @@ def leave(screen):
     current.json, still offered as "Resume fight"."""
     session = screen.session
     label = screen.progress() if hasattr(screen, "progress") else name_of(session.rec)
-    if hasattr(screen, "kept"):
-        screen.kept()  # what the screen keeps of its own (Title Bout: the frame it shows)
     try:
         save(session.app.store, label, session.rec.parts())
     except OSError:
         pass
     screen.app.pop()
+    if hasattr(screen, "kept"):
+        screen.kept()  # what the screen keeps of its own (Title Bout: the frame it shows), after Home's frame
 
 
 def save(store, label, parts):
