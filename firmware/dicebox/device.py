@@ -172,6 +172,9 @@ class Loop:
         if app is None:
             return
         app.tick(now)
+        power = getattr(self, "power", None)  # the battery gauge (core/battery.Power), if the board has one
+        if power is not None:
+            power.tick(app, now)
         self.platform.service()
         self.show(app, now)
 
@@ -275,7 +278,12 @@ def boot(board):
     store = Store(DATA)
     wall, lost = _rtc(board["rtc"], bus, store)
     platform = Platform(board["name"], keys, board["buzzer"], wall, lost)
-    return Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
+    loop = Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
+    if board.get("battery"):
+        from dicebox.hw.battery import attach
+
+        attach(loop, board["battery"])
+    return loop
 
 
 def _rtc(chip, bus, store):

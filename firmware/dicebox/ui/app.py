@@ -305,6 +305,9 @@ class App:
         if self.dirty:
             canvas.fill(0)
             self.top.draw(canvas)
+            power = getattr(self, "power", None)  # the battery gauge (device.Loop sets it; core/battery.Power)
+            if power is not None and len(self.stack) == 1:
+                power.icon(canvas)  # its level in Home's header
             self.dirty = False
         elif rows is not None:
             self.top.draw(canvas, rows)
