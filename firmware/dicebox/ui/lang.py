@@ -41,7 +41,7 @@ _TABLE = (
     "\ndice_source\tDice"
     "\nbox\tbox rolls"
     "\ntable\ttable dice"
-    "\ncontrast\tContrast"
+    "\ncontrast\tBrightness"
     "\nsleep_s\tSleep"
     "\nsound\tSound"
     "\nlang\tLanguage"
@@ -63,6 +63,8 @@ _TABLE = (
     "\nsec\ts"
     "\nundo_rolls\ttakes back %d dice"
     "\nsides\tAB"
+    "\ndim_s\tDim"
+    "\ndaylight\tdaylight"
     "\n"
 )
 
