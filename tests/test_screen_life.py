@@ -149,3 +149,10 @@ def test_the_moved_picture_is_pixel_for_pixel_the_same_under_micropython(mp, mpl
     got = mp.run(SUPPORT / "ui_parity.py", path, path=[mplib, ROOT]).stdout
     assert got == cp.stdout
     assert len(set(cp.stdout.decode().splitlines()[:-1])) >= 6
+
+
+def test_the_app_s_constants_are_settings_own():
+    from dicebox.ui import app, settings_ui
+
+    assert len(S.CONTRAST_LEVELS) == app._DAYLIGHT == settings_ui._DAYLIGHT == S.SPEC[3][2][1]
+    assert app._DIM & 0xFF == 1 and app._DIM >> 8 == S.CONTRAST_LEVELS[0] >> 8  # the lowest, the reset precharge

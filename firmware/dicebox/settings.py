@@ -19,9 +19,8 @@ SPEC = (
 # contrast()): 1-2 the reset precharge (2+2 clocks: dimmer, less current), 3-5 the driver's
 # 0xF1 (phase 2 at its longest, 15 clocks: brighter); 3 is the look before there was a choice,
 # 5 ("daylight") the panel's brightest, and it never dims.
+# Dimmed (ui/app.py's _DIM): contrast 1, the reset precharge.
 CONTRAST_LEVELS = (0x2210, 0x2240, 0xF1A0, 0xF1C8, 0xF1FF)
-DAYLIGHT = 5
-DIM = 0x2201  # dimmed: the lowest contrast, the reset precharge
 
 
 def contrast(values):

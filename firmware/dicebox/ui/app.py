@@ -21,6 +21,8 @@ _SCROLL_STEP_MS = const(200)  # then moves a character at a time
 # stealth count) stays lit all that time. Counted from the inputs, as the box's timers are,
 # so the simulator and the emulated Pico move it in the same frame.
 _NUDGE_MS = const(120000)
+_DAYLIGHT = const(5)  # settings.py's brightness that never dims
+_DIM = const(0x2201)  # settings.py's DIM: contrast 1, the reset precharge
 
 
 class Screen:
@@ -156,8 +158,9 @@ class Message(Screen):
 
 
 class App:
-    nudge = 0  # 0..3: where the picture is, a pixel right and/or down (render)
-    nudged = 0  # the nudges of the idle spells before the last input
+    # bits 0-1: where the picture is, 0..3, a pixel right and/or down (render); bits 2-3:
+    # the nudges of the idle spells before the last input (one attribute: less heap)
+    nudge = 0
 
     def __init__(self, store, platform, width=128, height=64):
         self.store = store
@@ -252,8 +255,8 @@ class App:
     def button(self, b, ev, now):
         self.settle()  # the last input's save, before anything else reads or writes the store
         idle = now - self.last_input
-        if idle >= _NUDGE_MS:
-            self.nudged = (self.nudged + idle // _NUDGE_MS) & 3  # the picture stays where it is
+        if idle >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
+            self.nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) % 4 * 5
         self.last_input = now
         bit = 1 << b
         if ev == B.PRESS:
@@ -300,15 +303,15 @@ class App:
         idle = (now - self.last_input) & _TICKS_MASK
         if self.display_on and sleep_s and idle >= sleep_s * 1000 and not self.wants_awake():
             self.display_on = False
-        nudge = (self.nudged + idle // _NUDGE_MS) & 3
-        if nudge != self.nudge:
-            self.nudge = nudge
+        nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) & 3
+        if nudge != self.nudge & 3:
+            self.nudge = self.nudge & 12 | nudge
             self.redraw()
         # dimmed after dim_s idle (not daylight's, not under an alert): brightened by a press or an alert
         settings = self.settings
         dim_s = settings["dim_s"]
-        if dim_s and idle >= dim_s * 1000 and settings["contrast"] != S.DAYLIGHT and not self.wants_awake():
-            self.contrast = S.DIM
+        if dim_s and idle >= dim_s * 1000 and settings["contrast"] != _DAYLIGHT and not self.wants_awake():
+            self.contrast = _DIM
         else:
             self.contrast = S.contrast(settings)
 
@@ -324,7 +327,7 @@ class App:
 
     def render(self, canvas):
         rows, self.rows = self.rows, None
-        nudge = self.nudge
+        nudge = self.nudge & 3
         if self.dirty or (nudge and rows is not None):  # rows over a moved picture: all of it again
             canvas.fill(0)
             self.top.draw(canvas)

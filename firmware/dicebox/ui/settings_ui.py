@@ -8,6 +8,7 @@ from dicebox.ui.lang import t
 
 _SLEEP_STEPS = const((0, 15, 30, 60, 120, 300, 600))
 _DIM_STEPS = const((0, 5, 10, 20, 30, 60))
+_DAYLIGHT = const(5)  # the last brightness (settings.py): shown as a word
 
 
 class SettingsScreen(Menu):
@@ -24,7 +25,7 @@ class SettingsScreen(Menu):
         if name == "sound":
             return t("on") if v else t("off")
         if name == "contrast":
-            return t("daylight") if v == S.DAYLIGHT else "%d/4" % v
+            return t("daylight") if v == _DAYLIGHT else "%d/4" % v
         return t(v)
 
     def build(self):
@@ -62,7 +63,7 @@ class SettingsScreen(Menu):
                 i = steps.index(v) if v in steps else 0
                 self._set(name, steps[(i + 1) % len(steps)])
             elif name == "contrast":
-                self._set(name, v % S.DAYLIGHT + 1)  # 1, 2, 3, 4, daylight, 1: seen on the panel as it changes
+                self._set(name, v % _DAYLIGHT + 1)  # 1, 2, 3, 4, daylight, 1: seen on the panel as it changes
             else:
                 self.app.push(NumberPicker(self.app, t(name), v, allowed[0], allowed[1], lambda x: self._set(name, x)))
 
