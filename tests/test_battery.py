@@ -82,7 +82,7 @@ def test_the_filter_rides_out_a_dip_and_follows_a_real_fall():
     low = bat.thresholds(ALK)[0]
     g = bat.Gauge(ALK)
     g.sample(3600)
-    assert g.sample(2000) is None  # one bad reading (a flash erase's sag): no warning
+    assert g.sample(3000) is None  # one bad reading (a flash erase's sag): no warning
     assert g.mv > low and g.level >= bat.percent(ALK, 3600) - 10
     for _ in range(3):
         g.sample(3600)
@@ -90,7 +90,7 @@ def test_the_filter_rides_out_a_dip_and_follows_a_real_fall():
     while g.sample(3200) != bat.LOW:
         n += 1
         assert n < 100
-    assert 8 <= n <= 40  # about 16 s of readings (one a second) to follow a real step
+    assert 6 <= n <= 20  # about 8 s of readings (one a second) to follow a real step
 
 
 def test_the_level_shown_does_not_flicker_up_and_down():
@@ -309,3 +309,31 @@ def test_a_save_waiting_for_its_frame_is_written_before_the_stop():
     assert done == [1] and d.app.store.frozen
     d.app.store.write_text("x.txt", "late")
     assert d.app.store.read_text("x.txt") is None
+
+
+def test_the_simulator_reads_vsys_as_the_pico_s_adc_gives_it(machine):
+    from dicebox.hw.battery import reads
+    from host_sim.adc import adc_mv, adc_raw
+
+    read = reads()
+    for mv in (2600, 2700, 3090, 3300, 3693, 4500, 4680):
+        raw = adc_raw(mv)
+        machine["adc"] = raw << 4 | raw >> 8  # the rp2 port's read_u16 of a 12-bit result
+        assert read() == adc_mv(mv) and abs(adc_mv(mv) - mv) <= 3
+
+
+def test_the_terminal_simulator_s_keys_set_vsys_and_plug_usb():
+    from host_sim.sim import battery_key
+
+    d = Device(battery="3xAA-nimh")
+    d.vsys = 4200
+    pack = 4200
+    pack, status = battery_key(d, ord("-"), pack)
+    assert d.vsys == 4100 == pack and "4100 mV" in status
+    pack, status = battery_key(d, ord("u"), pack)
+    assert d.vsys == 0 and pack == 4100 and "USB" in status
+    pack, status = battery_key(d, ord("+"), pack)
+    assert d.vsys == 0  # on USB: no voltage to change
+    pack, status = battery_key(d, ord("u"), pack)
+    assert d.vsys == 4100
+    assert battery_key(Device(), ord("-"), 0) is None  # a box without a battery: not its key

@@ -28,8 +28,8 @@ _CURVES = const((
 ))
 EMPTY = const((2700, 3150, 3050))  # pack mV: alkaline 0.9 V a cell, NiMH 1.05 V, LiPo 3.05 V
 OK, LOW, CRITICAL, DEAD = 0, 1, 2, 3  # stages: each is said once, in this order
-SAMPLE_MS = const(1000)  # a reading a second
-_SHIFT = const(4)  # the filter: each reading moves it 1/16 of the way (16 s to settle)
+SAMPLE_MS = const(1000)  # a reading a second, counted from the last input (Power.tick)
+_SHIFT = const(3)  # the filter: each reading moves it 1/8 of the way (~8 s to follow a step)
 _UNDER = const(3)
 _UP = const(10)  # the level shown rises only by this many percent (a resting battery recovers a little)
 
@@ -103,7 +103,7 @@ class Power:
     def __init__(self, kind, read):
         self.gauge = Gauge(kind)
         self.read = read  # () -> VSYS mV, 0 on USB
-        self.at = 0
+        self.k = -1  # the reading's second since the last input
 
     def tick(self, app, now):
         """The loop's call each pass (device.Loop.power): a reading when one is due; a
@@ -112,9 +112,12 @@ class Power:
             app.power = self
             app.stack[0].build()  # Home makes room for the icon
             app.redraw()
-        if now < self.at:
+        # each second after the last input, and at an input: the same readings, in the same
+        # frames, on the simulator and the emulated Pico (whose clocks start apart)
+        k = (now - app.last_input) // SAMPLE_MS
+        if k == self.k:
             return
-        self.at = now + SAMPLE_MS
+        self.k = k
         g = self.gauge
         was = g.level
         stage = g.sample(self.read())
