@@ -84,6 +84,7 @@ class Loop:
         disp = self.display
         self.app = None
         app = App(self.store, self.platform, disp.width, disp.height)
+        app.power = getattr(self, "power", None)  # the battery gauge: Home's header makes room for it at once
         try:
             boot(app, self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
@@ -95,6 +96,7 @@ class Loop:
 
             self.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
             app = App(self.store, self.platform, disp.width, disp.height)
+            app.power = getattr(self, "power", None)
             boot(app, self.clock())
         self.app = app
         self.error = None
