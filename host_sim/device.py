@@ -114,10 +114,11 @@ class _Loop(Loop):
 
 
 class Device:
-    def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None, bus=None):
+    def __init__(self, store=None, width=128, height=64, controller="ssd1306", platform=None, bus=None, battery=None):
         """bus: an I2C bus that holds the panel instead of the panel model (a storm's,
         which no one looks at: the model is then not on the firmware's heap, as on
-        the virtual board, and glass() has nothing to show)."""
+        the virtual board, and glass() has nothing to show). battery: the board
+        file's battery (core/battery.KINDS), whose voltage `vsys` is (mV, 0: USB)."""
         if store is None:
             from host_sim.memstore import memory_store  # only then: a run on a Store of its own does not hold its code
 
@@ -141,12 +142,20 @@ class Device:
         self.on_restart = None  # callback(device) instead of restart(): a harness's own
         self.restarts = 0
         self.loop = None
+        if battery is not None:  # only then: a heap test's Device holds nothing more
+            self.battery = battery
+            self.vsys = 0  # VSYS in mV as hw/battery.py reads it; 0: on USB (VBUS high)
         self._boot()
 
     def _boot(self):
         """The firmware's start: a new loop (a new debouncer) on this hardware, its
         first pass boots the App and draws its first frame."""
         self.loop = _Loop(self.display, self, self.platform, self.store, self.ms)
+        if getattr(self, "battery", None) is not None:  # the gauge, as hw/battery.attach sets it
+            from dicebox.core.battery import KINDS, Power
+            from host_sim.adc import adc_mv
+
+            self.loop.power = Power(KINDS.index(self.battery), lambda: adc_mv(self.vsys))
         self.step()
 
     def ms(self):

@@ -31,6 +31,7 @@ class Panel:
         self.col_lo, self.col_hi = 0, self.columns - 1
         self.page_lo, self.page_hi = 0, 7
         self.contrast = 0x7F
+        self.precharge = 0x22
         self.inverted = False
         self.entire_on = False
         self.on = False
@@ -119,6 +120,8 @@ class Panel:
             self.charge_pump = bool(args[0] & 0x04)
         elif cmd == 0xA8:
             self.mux = args[0] & 0x3F
+        elif cmd == 0xD9:
+            self.precharge = args[0]
         elif cmd == 0xD3:
             self.offset = args[0] & 0x3F
 

@@ -11,6 +11,9 @@ Runs under CPython and MicroPython alike (tests compare the two). Lines:
                         (scripts keep working when a mode adds a row)
     wait 500            let time pass
     shot NAME           mark this frame to be saved as NAME.png
+    battery KIND        the box runs on this battery (3xAA-alkaline, 3xAA-nimh,
+                        1S-lipo; the board file's "battery"): said before the first press
+    battery 3900        VSYS is now 3900 mV (what ADC3 reads); battery usb: on USB
     # ...               a comment
 Buttons: UP DOWN OK BACK LEFT RIGHT.
 """
@@ -63,9 +66,37 @@ def parse(text, name="script"):
             steps.append(("choose", " ".join(words[1:]), where))
         elif op == "shot" and len(words) == 2:
             steps.append(("shot", words[1]))
+        elif op == "battery" and len(words) == 2:
+            steps.append(("battery", _battery(words[1], where)))
         else:
-            raise ScriptError("%s: cannot read '%s' (press BUTTON [MS] | hold BUTTONS MS | down|up BUTTONS | choose LABEL | wait MS | shot NAME)" % (where, line.strip()))
+            raise ScriptError("%s: cannot read '%s' (press BUTTON [MS] | hold BUTTONS MS | down|up BUTTONS | choose LABEL | wait MS | shot NAME | battery MV|usb|KIND)" % (where, line.strip()))
     return steps
+
+
+_KINDS = ("3xAA-alkaline", "3xAA-nimh", "1S-lipo")  # dicebox.core.battery.KINDS
+
+
+def _battery(word, where):
+    if word in _KINDS:
+        return word
+    if word.lower() == "usb":
+        return 0
+    try:
+        value = int(word)
+    except ValueError:
+        value = -1
+    if not 1000 <= value <= 6000:
+        raise ScriptError("%s: battery '%s': a voltage in mV (1000..6000), usb, or one of %s"
+                          % (where, word, " ".join(_KINDS)))
+    return value
+
+
+def battery_kind(steps):
+    """The battery the script names (`battery KIND`), or None."""
+    for step in steps:
+        if step[0] == "battery" and isinstance(step[1], str):
+            return step[1]
+    return None
 
 
 def run(device, steps, on_shot=None):
@@ -82,6 +113,9 @@ def run(device, steps, on_shot=None):
             _choose(device, step[1], step[2])
         elif step[0] == "wait":
             device.wait(step[1])
+        elif step[0] == "battery":
+            if not isinstance(step[1], str):
+                device.vsys = step[1]
         elif on_shot is not None:
             on_shot(step[1], device)
 

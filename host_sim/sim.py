@@ -8,6 +8,8 @@ release, so o / b keep the button down (a long press at least) until the next
 key, which lets go of it and does nothing else (s shoots the held screen, q
 quits). After Settings' Sleep without a key the display goes dark, as the
 box's does: the status line says so, and the key that wakes it does nothing else.
+With --battery KIND the box runs on that battery: - / + take VSYS down / up by
+100 mV (the status line shows it), u plugs USB in or out.
 """
 import curses
 import os
@@ -37,6 +39,20 @@ def _keymap():
 
 
 HOLDS = {ord("o"): B.OK, ord("b"): B.BACK}  # held until the next key
+FULL_MV = {"3xAA-alkaline": 4600, "3xAA-nimh": 4200, "1S-lipo": 4100}  # a fresh pack's VSYS
+
+
+def battery_key(device, key, was):
+    """- / + / u on a box with a battery: VSYS down / up 100 mV, USB in or out. Returns
+    (VSYS the battery gives when USB goes out, status line) or None if not such a key."""
+    if getattr(device, "battery", None) is None or key not in (ord("-"), ord("+"), ord("u")):
+        return None
+    if key == ord("u"):
+        device.vsys, was = (was, was) if device.vsys == 0 else (0, device.vsys)
+    elif device.vsys:
+        device.vsys = max(1000, min(6000, device.vsys + (100 if key == ord("+") else -100)))
+        was = device.vsys
+    return was, ("battery: on USB (u: unplug)" if device.vsys == 0 else "battery: VSYS %d mV (-/+ 100 mV, u: USB)" % device.vsys)
 
 
 def rows(glass, width, height):
@@ -66,13 +82,16 @@ def make_store(data):
                        % (data, getattr(e, "strerror", None) or e))
 
 
-def run(data=None, shots=".", seed=None):
+def run(data=None, shots=".", seed=None, battery=None):
     data = data or os.path.join(os.path.expanduser("~"), ".dicebox-sim")
     store = make_store(data)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CliError("the simulator draws in a terminal and reads its keys: run it in one, with neither "
                        "input nor output redirected (`dicebox-sim script FILE` runs a button script anywhere)")
-    device = Device(store=store, platform=Platform.on_flash(data, None if seed is None else seed.to_bytes(4, "big")))
+    device = Device(store=store, platform=Platform.on_flash(data, None if seed is None else seed.to_bytes(4, "big")),
+                    battery=battery)
+    if battery is not None:
+        device.vsys = FULL_MV[battery]
     # stale LINES/COLUMNS (set by some shells and test runners) would hide the real size
     os.environ.pop("LINES", None)
     os.environ.pop("COLUMNS", None)
@@ -96,6 +115,7 @@ def _loop(scr, device, shots):
     last_size = None
     asleep = False
     held = None  # an o / b hold: Hold, until the next key
+    pack = getattr(device, "vsys", 0)  # the battery's VSYS while USB is in
     while True:
         now = int((time.monotonic() - start) * 1000)
         if now > device.now:
@@ -123,6 +143,11 @@ def _loop(scr, device, shots):
             shown = -1
         elif key in keys:
             press(device, *keys[key])
+        else:
+            changed = battery_key(device, key, pack)
+            if changed is not None:
+                pack, status = changed
+                shown = -1
         if asleep != (not device.app.display_on):
             asleep = not asleep
             status = SLEEP_NOTE if asleep else HOLD_NOTE % B.NAMES[held.button] if held else ""

@@ -10,7 +10,8 @@ from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 
 
-_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "rtc", "report_mem"))
+_FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "rtc", "report_mem", "battery"))
+_BATTERIES = const(("3xAA-alkaline", "3xAA-nimh", "1S-lipo"))  # core/battery.py's KINDS
 _BUTTONS = const(("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT"))  # order of dicebox.buttons
 _REQUIRED_BUTTONS = const(("UP", "DOWN", "OK", "BACK"))
 _CHIPS = const(("RP2040", "RP2350"))
@@ -122,6 +123,11 @@ def check(obj, where="board.json"):
         if pin in used:
             raise BoardError("%s: field '%s': GP%d is already used by %s" % (where, field, pin, used[pin]))
         used[pin] = field
+    battery = obj.get("battery")
+    if battery is not None:
+        _choice(battery, _BATTERIES + ("none",), "battery", where)
+        if battery == "none":
+            battery = None
     report = obj.get("report_mem", False)
     if not isinstance(report, bool) and report != "raw":
         raise BoardError("%s: field 'report_mem': must be true, false or \"raw\"" % where)
@@ -134,6 +140,7 @@ def check(obj, where="board.json"):
         "buzzer": buzzer,
         "rtc": rtc,
         "report_mem": report,
+        "battery": battery,
     }
 
 

@@ -49,7 +49,12 @@ def boot(board):
     wall, lost = _rtc(board["rtc"], bus, store)
     platform = Platform(board["name"], keys, board["buzzer"], wall, lost)
     platform.report = bool(board.get("report_mem"))
-    return Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
+    loop = Loop(display, keys, platform, store, platform.ms, board.get("report_mem", False))
+    if board.get("battery"):
+        from dicebox.hw.battery import attach
+
+        attach(loop, board["battery"])
+    return loop
 
 
 def _rtc(chip, bus, store):

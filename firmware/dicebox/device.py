@@ -82,6 +82,7 @@ class Loop:
         disp = self.display
         self.app = None
         app = App(self.store, self.platform, disp.width, disp.height)
+        app.power = getattr(self, "power", None)  # the battery gauge: Home's header makes room for it at once
         try:
             boot(app, self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
@@ -93,6 +94,7 @@ class Loop:
 
             self.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
             app = App(self.store, self.platform, disp.width, disp.height)
+            app.power = getattr(self, "power", None)
             boot(app, self.clock())
         self.app = app
         self.error = None
@@ -170,6 +172,9 @@ class Loop:
         if app is None:
             return
         app.tick(now)
+        power = getattr(self, "power", None)  # the battery gauge (core/battery.Power), if the board has one
+        if power is not None:
+            power.tick(app, now)
         self.platform.service()
         self.show(app, now)
 

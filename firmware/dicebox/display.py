@@ -33,6 +33,14 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self._sent_once = False
         self._cmd = bytearray(7)  # 0x00, then a window's commands
 
+    def contrast(self, value):
+        """value: the contrast byte, and the precharge period byte above it (settings.py's
+        brightness; none: left as it is). The SSD1306 and the SH1106 both take 0x81 n and 0xD9 n."""
+        adafruit_ssd1306.SSD1306_I2C.contrast(self, value & 0xFF)
+        if value >> 8:
+            self.write_cmd(0xD9)
+            self.write_cmd(value >> 8)
+
     def write_cmd(self, cmd):
         self.bytes_sent += 2
         adafruit_ssd1306.SSD1306_I2C.write_cmd(self, cmd)

@@ -8,17 +8,23 @@ SPEC = (
     ("seed_source", "hardware", ("hardware", "fixed")),
     ("seed", 1, (0, 999999999)),  # used when seed_source is "fixed"
     ("dice_source", "box", ("box", "table")),  # table: players roll real dice, the box asks
-    ("contrast", 3, (1, 4)),  # four steps a thumb can pick
+    ("contrast", 3, (1, 5)),  # the brightness: four steps a thumb can pick, 5 the daylight preset
     ("sleep_s", 60, (0, 3600)),  # 0: never sleep
     ("sound", True, bool),
     ("lang", "en", ("en", "ru")),
     ("step", "roll", ("roll", "exchange")),  # what one OK does in a fight
+    ("dim_s", 20, (0, 3600)),  # the panel dims after this long idle, before its sleep; 0: never
 )
-CONTRAST_LEVELS = (16, 64, 160, 255)
+# Each brightness as the panel's contrast byte and its precharge byte above it (display.py's
+# contrast()): 1-2 the reset precharge (2+2 clocks: dimmer, less current), 3-5 the driver's
+# 0xF1 (phase 2 at its longest, 15 clocks: brighter); 3 is the look before there was a choice,
+# 5 ("daylight") the panel's brightest, and it never dims.
+# Dimmed (ui/app.py's _DIM): contrast 1, the reset precharge.
+CONTRAST_LEVELS = (0x2210, 0x2240, 0xF1A0, 0xF1C8, 0xF1FF)
 
 
 def contrast(values):
-    """The panel contrast byte for values["contrast"]."""
+    """The panel's contrast and precharge for values["contrast"] (CONTRAST_LEVELS)."""
     return CONTRAST_LEVELS[values["contrast"] - 1]
 
 

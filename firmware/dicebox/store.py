@@ -132,6 +132,8 @@ class Store:
         append it (a piece that reads another file: one littlefs cache on the
         heap, not two); such a write is not kept for the loop, as holding its
         pieces would keep the App alive (the caller writes it again)."""
+        if getattr(self, "frozen", False):  # the battery is empty (ui/power.py stop): nothing is written
+            return
         path = self._path(name)
         tmp = path + ".tmp"
         data = text.encode("utf-8")

@@ -32,13 +32,14 @@ def run(args):
     except (OSError, ValueError) as e:
         raise CliError("--out %r: %s" % (args.out, getattr(e, "strerror", None) or e))
     seed = None if args.seed is None else args.seed.to_bytes(4, "big")
+    battery = script.battery_kind(steps)
     if args.data is None:
-        device = Device(platform=Platform(seed), controller=args.controller)
+        device = Device(platform=Platform(seed), controller=args.controller, battery=battery)
     else:
         from host_sim.sim import make_store
 
         device = Device(store=make_store(args.data), platform=Platform.on_flash(args.data, seed),
-                        controller=args.controller)
+                        controller=args.controller, battery=battery)
     frames = []  # (time ms, glass bytes) for the GIF
     if args.gif:
         device.on_frame = lambda dev: frames.append((dev.now, bytes(dev.glass())))

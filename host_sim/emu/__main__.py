@@ -88,10 +88,11 @@ def run_one(name, text, args, layout, rom_size, work, report_mem=True):
 
     steps = script.parse(text, name)
     settings = _settings(args.seed)
-    files, rom, board = stage_flash(args.board, layout, work, settings, report_mem)
+    battery = script.battery_kind(steps)
+    files, rom, board = stage_flash(args.board, layout, work, settings, report_mem, battery)
     controller = board["display"]["controller"]
     try:
-        ref = Reference(steps, settings, controller)
+        ref = Reference(steps, settings, controller, battery=battery)
     except RuntimeError as e:
         raise CliError("%s: %s" % (name, e)) from None
     result = Result()
@@ -106,6 +107,11 @@ def run_one(name, text, args, layout, rom_size, work, report_mem=True):
     except RuntimeError as e:
         result.failures.append(str(e))
     run.finish(ref, result)
+    if battery is not None:
+        from host_sim.emu.run import battery_check
+
+        failures, result.battery = battery_check(ref, run.emu)
+        result.failures += failures
     result.wall_s = time.time() - started
     result.emulated_ms = run.emu.now_ns / 1e6
     if result.failures:
@@ -154,6 +160,7 @@ def summary(name, layout, r):
         "presses": [[p[0], p[1], round(p[2], 1), p[3]] for p in r.presses],  # button, edge, ms to its frame, bytes
         "shots": {k: {"free": v[0], "largest": v[1], "stack_peak": v[2]} for k, v in r.shot_mem.items()},
         "emulated_ms": round(r.emulated_ms), "wall_s": round(r.wall_s, 1),
+        "battery": r.battery,
     }
 
 
@@ -173,6 +180,9 @@ def print_summary(s, out=sys.stdout):
                  _fmt(s["heap_free_min"]), _fmt(s["largest_free_min"]), _fmt(s["stack_peak"]),
                  "%(erases)d erases, %(pages)d pages, %(busy_ms).1f ms busy" % s["flash"] if s["flash"] else "-", s["emulated_ms"],
                  s["wall_s"]))
+    if s.get("battery"):
+        out.write("      battery: stopped at %(stop_ms)s ms, last flash write %(last_write_ms)s ms; files as the simulator's: %(files)s\n"
+                  % s["battery"])
     for f in s["failures"]:
         out.write("      %s\n" % f)
     out.flush()
@@ -185,7 +195,9 @@ def main(argv=None):
     p.add_argument("--layout", default="auto", choices=("auto", "files", "rom"))
     p.add_argument("--board", default="rpi_pico")
     p.add_argument("--script", help="a button script instead of the tour")
-    p.add_argument("--no-tour", action="store_true", help="the storms only")
+    p.add_argument("--no-tour", action="store_true", help="without the tour (the battery drain and the storms)")
+    p.add_argument("--no-battery", action="store_true",
+                   help="without the battery drain (host_sim/emu/battery.txt, run after the tour)")
     p.add_argument("--storm", type=int, default=40, metavar="N", help="random presses per storm (0: none)")
     p.add_argument("--storms", type=int, default=1, metavar="K", help="storms, each with its own seed")
     p.add_argument("--seed", type=int, default=None, help="the box's fixed seed and the first storm's (default: drawn)")
@@ -223,6 +235,9 @@ def main(argv=None):
         elif not args.no_tour:
             with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tour.txt")) as f:
                 runs.append(("tour", f.read()))
+        if not args.script and not args.no_battery:
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "battery.txt")) as f:
+                runs.append(("battery", f.read()))
         for k in range(args.storms if args.storm else 0):
             runs.append(("storm-%d" % (args.seed + k), storm_script(args.seed + k, args.storm)))
         print("make emu: %s, layout %s, box seed %d" % (args.fw, layout, args.seed), flush=True)
@@ -230,7 +245,7 @@ def main(argv=None):
         summaries = []
         for name, text in runs:
             r = run_one(name, text, args, layout, rom_size, work)
-            if not name.startswith("storm-"):
+            if not name.startswith("storm-") and name != "battery":
                 # Times come from a second pass whose memory report does not collect: a report
                 # that collects after every frame keeps a box's collections out of every press
                 timed = run_one(name, text, args, layout, rom_size, work, "raw")

@@ -147,6 +147,7 @@ class _FlashTiming:
         self.busy_until = 0
         self.busy_ns = 0  # the whole run's time with the flash busy
         self.erases = self.programs = 0
+        self.last_ns = -1  # when the last erase or page program came
         shift, apply = ssi._shift_byte, ssi._apply_command
 
         def shift_byte(byte_out):
@@ -170,6 +171,7 @@ class _FlashTiming:
             if took:
                 self.busy_until = self.clock.nanos + took
                 self.busy_ns += took
+                self.last_ns = self.clock.nanos
 
         ssi._shift_byte = shift_byte
         ssi._apply_command = apply_command
@@ -309,6 +311,11 @@ class EmuBoard:
             now = self.clock.nanos
             self.panel.write(data)
             frame = self._frame
+            if frame is None and len(data) == 2 and data[0] == 0x80:
+                # a lone command byte outside a frame (the dimming's contrast, the sleep's
+                # display off): no frame starts with it, so a press's frame is timed from its edge
+                self._bus.complete_stop()
+                return
             if frame is None:
                 frame = self._frame = [now, now, 0, 0]
             frame[1] = now
@@ -367,6 +374,14 @@ class EmuBoard:
 
     def run_ms(self, ms):
         self.run_until(self.clock.nanos + ms * NS_PER_MS)
+
+    def set_vsys(self, mv):
+        """The supply the board file's battery gives: VSYS at mv through the Pico's 3:1
+        divider into ADC3 (GPIO29), VBUS (GPIO24) low; 0: on USB, VBUS high."""
+        from host_sim.adc import adc_raw
+
+        self.mcu.adc.channel_values[3] = adc_raw(mv) if mv > 0 else adc_raw(5000)
+        self.mcu.gpio[24].set_input_value(mv <= 0)
 
     def press(self, name):
         self.mcu.gpio[self.pins[name]].set_input_value(False)

@@ -41,13 +41,14 @@ class Reference:
     seed), given to the simulator's fights in the same order; the simulator's
     own draw, past them, is 1. self.drawn: what the simulator's fights drew."""
 
-    def __init__(self, steps, settings_text, controller, draws=()):
+    def __init__(self, steps, settings_text, controller, draws=(), battery=None):
         from dicebox.modes import MODES, OPENS, PLAYS, module
         from host_sim import script
         from host_sim.device import Device, Platform
         from host_sim.memstore import memory_store
 
         self.args = (steps, settings_text, controller)
+        self.battery = battery
         self.drawn = []
         given = list(draws)
 
@@ -66,8 +67,14 @@ class Reference:
         home_only = [True]
         self.frames = []  # glass after each frame
         self.shots = []  # (name, ms, glass)
+        self.volts = []  # (ms, VSYS mV) of each `battery MV` line: the emulated ADC gets them then
 
         class Recording(Device):
+            def __setattr__(self, name, value):
+                if name == "vsys" and getattr(self, "loop", None) is not None:
+                    ref.volts.append((self.now, value))
+                Device.__setattr__(self, name, value)
+
             def wait(self, ms):
                 stack = self.app.stack if self.app is not None else ()
                 if home_only[0] and len(stack) > 1 and type(stack[-1]).__module__ in modes and ref.events:
@@ -81,17 +88,22 @@ class Reference:
                 raise RuntimeError("the simulator hit an error and restarted at %d ms; "
                                    "make emu compares runs without errors" % self.now)
 
-        dev = Recording(store=store, platform=Drawn(b"\0\0\0\1"), controller=controller)
+        dev = Recording(store=store, platform=Drawn(b"\0\0\0\1"), controller=controller, battery=battery)
+        self.store = store  # what the simulator's flash holds at the end (a battery run compares it)
+        self.empty_at = None  # the frame index the battery's stop showed at
         dev.on_frame = lambda d: self.frames.append(bytes(d.glass()))
         self.frames.insert(0, bytes(dev.glass()))
         script.run(dev, steps, lambda name, d: self.shots.append((name, d.now, bytes(d.glass()))))
         self.end = dev.now
+        self.empty_frame = None  # the battery's stop as the panel showed it (ui/power.Empty)
+        if battery is not None and type(dev.app.top).__name__ == "Empty":
+            self.empty_frame = self.frames[-1]
 
     def with_draws(self, draws):
         """The same script with the box's draws: the reference its frames are compared
         with. Its presses must be this one's, which the box was given (a `choose`
         that went another way on other dice cannot be compared)."""
-        ref = Reference(*self.args, draws=draws)
+        ref = Reference(*self.args, draws=draws, battery=self.battery)
         if ref.events != self.events:
             raise RuntimeError("the box's seeds %s led the simulator's script to other presses" % draws)
         return ref
@@ -104,6 +116,55 @@ def _dedupe(frames):
         if any(f) and (not out or out[-1] != f):
             out.append(f)
     return out
+
+
+_TIME_SLACK_MS = 100
+
+
+def _same_save(a, b):
+    """The same file, whole: the same bytes but for its numbers, each within _TIME_SLACK_MS
+    (a wound session's times: the emulated Pico's inputs land a few ms from the simulator's)."""
+    if a is None or b is None:
+        return a is b
+    pa, pb = re.split(rb"(\d+)", a), re.split(rb"(\d+)", b)
+    if len(pa) != len(pb):
+        return False
+    for i in range(len(pa)):
+        if i % 2 == 0 and pa[i] != pb[i]:
+            return False
+        if i % 2 == 1 and abs(int(pa[i]) - int(pb[i])) > _TIME_SLACK_MS:
+            return False
+    return True
+
+
+def battery_check(ref, emu):
+    """A battery run's flash: the box stopped writing once it showed the stop, and its data
+    files are the simulator's (each save whole, none torn; times within _TIME_SLACK_MS).
+    Failures, figures."""
+    from host_sim.emu.board import FS_BLOCK, FS_BLOCKS, FS_OFFSET, read_littlefs
+
+    failures = []
+    empty = ref.empty_frame
+    if empty is None:
+        return ["battery: the simulator never showed the battery's stop"], {}
+    shown = [b for b in emu.bursts() if b[4] == empty]
+    if not shown:
+        return ["battery: the emulated panel never showed the battery's stop"], {}
+    last_write = emu.flash_timing.last_ns
+    if last_write > shown[0][0]:
+        failures.append("battery: the flash was written %.1f ms after the stop showed"
+                        % ((last_write - shown[0][0]) / NS_PER_MS))
+    files = read_littlefs(bytes(emu.mcu.flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS]))
+    got = {k[5:]: v for k, v in files.items() if k.startswith("data/") and k != "data/settings.json"}
+    want = {k[6:]: b"".join(v) for k, v in ref.store.os.files.items()
+            if k.startswith("/data/") and k != "/data/settings.json"}
+    diff = sorted(k for k in set(got) | set(want) if not _same_save(got.get(k), want.get(k)))
+    if diff:
+        failures.append("battery: the emulated flash's files are not the simulator's: %s"
+                        % "; ".join("%s %r, simulator %r" % (k, (got.get(k) or b"")[:60], (want.get(k) or b"")[:60])
+                                    for k in diff))
+    return failures, {"stop_ms": round(shown[0][0] / NS_PER_MS), "last_write_ms": round(last_write / NS_PER_MS),
+                      "files": sorted(got)}
 
 
 class Result:
@@ -119,10 +180,12 @@ class Result:
         self.console = ""
         self.frames = 0
         self.flash = None  # (sector and block erases, pages programmed, ms the chip was busy)
+        self.battery = None  # a battery run's: when it stopped, its last write, the files it left
 
 
-def stage_flash(board_name, layout, work, settings_text, report_mem=True):
-    """The flash as `make deploy` leaves it: (files {path: bytes}, ROMFS image or None, board dict)."""
+def stage_flash(board_name, layout, work, settings_text, report_mem=True, battery=None):
+    """The flash as `make deploy` leaves it: (files {path: bytes}, ROMFS image or None, board dict).
+    battery: the board file's "battery" for this run (a script's `battery KIND`)."""
     from dicebox.core.compat import loads
     from host_sim import deploy
 
@@ -143,6 +206,8 @@ def stage_flash(board_name, layout, work, settings_text, report_mem=True):
     # the file's own shape (a dict of buttons), its whole floats (0.0) the ints the box reads
     board = loads(files["board.json"].decode("utf-8"))
     board["report_mem"] = report_mem
+    if battery is not None:
+        board["battery"] = battery
     files["board.json"] = json.dumps(board).encode("utf-8")
     files["data/settings.json"] = settings_text.encode("utf-8")
     return files, rom, board
@@ -184,6 +249,7 @@ class Run:
         the reference to compare the frames with: ref, or ref with the box's seeds."""
         emu = self.emu
         pins = [self.board["buttons"].get(name) for name in BUTTONS]
+        emu.set_vsys(0)  # on USB, as the simulator starts, until a `battery MV` line
         boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot")
         result.boot_ms = boot_end / NS_PER_MS
         t0 = emu.now_ns
@@ -191,11 +257,18 @@ class Run:
         edges = []  # (ns, button, "press"/"release"/"open", script ms)
         opens = set(ref.opens)
         shots = list(ref.shots)
+        volts = list(ref.volts)
         for ms, new in ref.events + [(ref.end, levels)]:
-            while shots and shots[0][1] <= ms:
-                name, at, glass = shots.pop(0)
-                emu.run_until(t0 + at * NS_PER_MS)
-                self._shot(name, glass, result)
+            # shots and voltages in their time order, each where the script has it
+            while (shots and shots[0][1] <= ms) or (volts and volts[0][0] <= ms):
+                if volts and volts[0][0] <= ms and (not shots or volts[0][0] <= shots[0][1]):
+                    at, mv = volts.pop(0)
+                    emu.run_until(t0 + at * NS_PER_MS)
+                    emu.set_vsys(mv)
+                else:
+                    name, at, glass = shots.pop(0)
+                    emu.run_until(t0 + at * NS_PER_MS)
+                    self._shot(name, glass, result)
             emu.run_until(t0 + ms * NS_PER_MS)
             if bar is not None:
                 bar.update(ms - bar.n)

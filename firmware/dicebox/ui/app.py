@@ -16,6 +16,13 @@ _WAKE_NONE = const(-1)
 _TICKS_MASK = const(0x3FFFFFFF)
 _SCROLL_WAIT_MS = const(1200)  # a row wider than the glass rests this long at each end
 _SCROLL_STEP_MS = const(200)  # then moves a character at a time
+# the picture moves a pixel (right, then down, then back: App.render) after each this long
+# without a button, so that no pixel of a screen left up for hours (the wound list, a running
+# stealth count) stays lit all that time. Counted from the inputs, as the box's timers are,
+# so the simulator and the emulated Pico move it in the same frame.
+_NUDGE_MS = const(120000)
+_DAYLIGHT = const(5)  # settings.py's brightness that never dims
+_DIM = const(0x2201)  # settings.py's DIM: contrast 1, the reset precharge
 
 
 class Screen:
@@ -151,6 +158,10 @@ class Message(Screen):
 
 
 class App:
+    # bits 0-1: where the picture is, 0..3, a pixel right and/or down (render); bits 2-3:
+    # the nudges of the idle spells before the last input (one attribute: less heap)
+    nudge = 0
+
     def __init__(self, store, platform, width=128, height=64):
         self.store = store
         self.platform = platform
@@ -247,6 +258,9 @@ class App:
 
     def button(self, b, ev, now):
         self.settle()  # the last input's save, before anything else reads or writes the store
+        idle = now - self.last_input
+        if idle >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
+            self.nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) % 4 * 5
         self.last_input = now
         bit = 1 << b
         if ev == buttons.PRESS:
@@ -293,6 +307,17 @@ class App:
         idle = (now - self.last_input) & _TICKS_MASK
         if self.display_on and sleep_s and idle >= sleep_s * 1000 and not self.wants_awake():
             self.display_on = False
+        nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) & 3
+        if nudge != self.nudge & 3:
+            self.nudge = self.nudge & 12 | nudge
+            self.redraw()
+        # dimmed after dim_s idle (not daylight's, not under an alert): brightened by a press or an alert
+        values = self.settings
+        dim_s = values["dim_s"]
+        if dim_s and idle >= dim_s * 1000 and values["contrast"] != _DAYLIGHT and not self.wants_awake():
+            self.contrast = _DIM
+        else:
+            self.contrast = settings.contrast(values)
 
     def wants_awake(self):
         """A screen may keep the display on (a running count, an alert)."""
@@ -306,9 +331,21 @@ class App:
 
     def render(self, canvas):
         rows, self.rows = self.rows, None
-        if self.dirty:
+        nudge = self.nudge & 3
+        if self.dirty or (nudge and rows is not None):  # rows over a moved picture: all of it again
             canvas.fill(0)
             self.top.draw(canvas)
+            power = getattr(self, "power", None)  # the battery gauge (device.Loop sets it; core/battery.Power)
+            if power is not None and len(self.stack) == 1:
+                power.icon(canvas)  # its level in Home's header
+            if nudge:  # 1: a pixel right, 2: right and down, 3: down
+                dx = (nudge ^ (nudge >> 1)) & 1
+                dy = nudge >> 1
+                canvas.scroll(dx, dy)  # what it uncovers keeps its old pixels: cleared
+                if dx:
+                    canvas.fill_rect(0, 0, dx, self.height, 0)
+                if dy:
+                    canvas.fill_rect(0, 0, self.width, dy, 0)
             self.dirty = False
         elif rows is not None:
             self.top.draw(canvas, rows)

@@ -124,6 +124,8 @@ class Home(Menu):
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
         self.right = label("wounds_on") if self.tasks else ""  # a wound session runs in the background
+        if getattr(app, "power", None) is not None:
+            self.right += "   "  # room for the battery's icon (App.render)
         self.sel = min(self.sel, len(items) - 1)
         for i in range(len(items)):
             if items[i][0] == was:  # the row it was on, though kept fights came or went above it

@@ -1,6 +1,6 @@
 """Labels in English and Russian; the Settings language picks the column.
 
-    t(key) -> the label in the current language (the key itself if unknown)
+    label(key) -> the label in the current language (the key itself if unknown)
     table_label(key, table, ru_module) -> a game's own label, or None
 
 Heap: the labels live in one string (no dict, no object a label), and only
@@ -41,7 +41,7 @@ _TABLE = (
     "\ndice_source\tDice"
     "\nbox\tbox rolls"
     "\ntable\ttable dice"
-    "\ncontrast\tContrast"
+    "\ncontrast\tBrightness"
     "\nsleep_s\tSleep"
     "\nsound\tSound"
     "\nlang\tLanguage"
@@ -63,6 +63,8 @@ _TABLE = (
     "\nsec\ts"
     "\nundo_rolls\ttakes back %d dice"
     "\nsides\tAB"
+    "\ndim_s\tDim"
+    "\ndaylight\tdaylight"
     "\n"
 )
 

@@ -29,7 +29,7 @@ LABELS = (
     "Кости",                 # dice_source
     "прибор",                # box
     "на столе",              # table
-    "Контраст",              # contrast
+    "Яркость",               # contrast
     "Сон",                   # sleep_s
     "Звук",                  # sound
     "Язык",                  # lang
@@ -51,4 +51,6 @@ LABELS = (
     "с",                     # sec
     "отменит бросков: %d",   # undo_rolls
     "АБ",                    # sides
+    "Затемнение",            # dim_s
+    "день",                  # daylight
 )

@@ -7,6 +7,8 @@ from dicebox.ui.pickers import DigitPicker, NumberPicker
 from dicebox.ui.lang import label
 
 _SLEEP_STEPS = const((0, 15, 30, 60, 120, 300, 600))
+_DIM_STEPS = const((0, 5, 10, 20, 30, 60))
+_DAYLIGHT = const(5)  # the last brightness (settings.py): shown as a word
 
 
 class SettingsScreen(Menu):
@@ -18,12 +20,12 @@ class SettingsScreen(Menu):
         v = self.app.settings[name]
         if name == "seed":
             return str(v)
-        if name == "sleep_s":
+        if name in ("sleep_s", "dim_s"):
             return label("never") if v == 0 else "%d %s" % (v, label("sec"))
         if name == "sound":
             return label("on") if v else label("off")
         if name == "contrast":
-            return "%d/4" % v
+            return label("daylight") if v == _DAYLIGHT else "%d/4" % v
         return label(v)
 
     def build(self):
@@ -56,9 +58,12 @@ class SettingsScreen(Menu):
                 self._set(name, allowed[(allowed.index(v) + 1) % len(allowed)])
             elif name == "seed":
                 self.app.push(DigitPicker(self.app, label("fixed_seed"), v, 9, lambda x: self._set(name, x)))
-            elif name == "sleep_s":
-                i = _SLEEP_STEPS.index(v) if v in _SLEEP_STEPS else 0
-                self._set(name, _SLEEP_STEPS[(i + 1) % len(_SLEEP_STEPS)])
+            elif name in ("sleep_s", "dim_s"):
+                steps = _SLEEP_STEPS if name == "sleep_s" else _DIM_STEPS
+                i = steps.index(v) if v in steps else 0
+                self._set(name, steps[(i + 1) % len(steps)])
+            elif name == "contrast":
+                self._set(name, v % _DAYLIGHT + 1)  # 1, 2, 3, 4, daylight, 1: seen on the panel as it changes
             else:
                 self.app.push(NumberPicker(self.app, label(name), v, allowed[0], allowed[1], lambda x: self._set(name, x)))
 
