@@ -72,6 +72,22 @@ def _arena_cup(game, s, out):
         _arena(game.match, game.match.state(), out)  # the match being fought, or just ended
 
 
+def _arena_story(game, s, out):
+    from dicebox.arena import story
+
+    _between(out, "rung", s["rung"], 0, story.RUNGS)
+    _between(out, "chances", s["chances"], 0, story.CHANCES)
+    _between(out, "health", s["health"], 0, 10)
+    if len(s["build"]) != 4:
+        out.append("a build of %d stats" % len(s["build"]))
+    for v in s["build"]:
+        _between(out, "stat", v, 2, 9)
+    if len(s["ladder"]) != story.RUNGS:
+        out.append("a ladder of %d rivals" % len(s["ladder"]))
+    if game.match is not None:
+        _arena(game.match, game.match.state(), out)  # the fight on the ladder
+
+
 def _boxing(game, s, out):
     cards = game.options["cards"]
     _between(out, "round", s["round"], 1, game.options["rounds"])
@@ -127,7 +143,7 @@ def _wounds(game, s, out):
 
 
 CHECKS = {
-    "dice": _dice, "titlebout": _titlebout, "arena": _arena, "arena_cup": _arena_cup, "boxing": _boxing, "duel": _duel,
+    "dice": _dice, "titlebout": _titlebout, "arena": _arena, "arena_cup": _arena_cup, "arena_story": _arena_story, "boxing": _boxing, "duel": _duel,
     "shoot": _shoot, "stealth": _stealth, "wounds": _wounds,
 }
 

@@ -1,4 +1,4 @@
-"""The rig sees the battery (issue 52, item 5): the script's `battery` lines, the
+"""The rig sees the battery: the script's `battery` lines, the
 simulator's reading of them as the Pico's ADC gives them, readings counted from
 the inputs (so both sides read in the same frames), make emu's battery drain
 on the simulator, and the emulated ADC3 / VBUS the firmware reads."""

@@ -325,6 +325,27 @@ def test_the_paused_timers_notice_lays_out(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_battery_warnings_and_its_stop_lay_out(lang):
+    """A battery drained on Home: the low and critical warnings, then the stop."""
+    store = memory_store()
+    values = dict(store.settings())
+    values["lang"] = lang
+    store.save_settings(values)
+    dev = Device(store=store, platform=Platform(SEED_BYTES), battery="3xAA-alkaline")
+    checker = checked(dev, "battery")
+    seen = []
+    for mv in (4500, 3250, 3000, 2600):  # full, under 20 %, under 10 %, empty
+        dev.vsys = mv
+        dev.wait(60000)  # the gauge's filter settles
+        seen.append(type(dev.app.top).__name__)
+        if seen[-1] == "Message":
+            dev.press(B.OK)
+    assert seen[-1] == "Empty" and seen.count("Message") == 2, seen
+    problems = collect(checker)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_random_walk_lays_out(lang):
     dev = device(lang)
     checker = checked(dev, "random walk")

@@ -46,7 +46,15 @@ def test_an_alert_line_keeps_the_name_when_it_fits_and_fits_the_glass():
                         [[0, 1, 2, 2], [0, 1, 2, 2], [0, 1, 3, 2], [0, 1, 3, 2], [0, 1, 1, 2], [15 * 60000, 0, 0, 0]])
     g = record.replay(rec)
     name = lambda p: g.names[p - 1]  # noqa: E731
-    lines = [[alert.line(g, name, i, ru) for i in g.alerts()] for ru in (0, 1)]
+    from dicebox.ui import lang
+
+    lines = []
+    try:
+        for ru in (0, 1):  # the kinds' words follow the Settings language (larp/kinds.py)
+            lang.set_lang("ru" if ru else "en")
+            lines.append([alert.line(g, name, i, ru) for i in g.alerts()])
+    finally:
+        lang.set_lang("en")
     assert lines[0] == ["2 Boris mortal (1st)", "2 Boris mortal (2nd)", "3 mortal (1st wound)", "3 mortal (2nd wound)",
                         "1 Anna mortal"]
     assert lines[1][:2] == ["2 смертельная (1-я)", "2 смертельная (2-я)"] and lines[1][4] == "1 Anna смертельная"

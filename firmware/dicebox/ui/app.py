@@ -161,6 +161,7 @@ class App:
     # bits 0-1: where the picture is, 0..3, a pixel right and/or down (render); bits 2-3:
     # the nudges of the idle spells before the last input (one attribute: less heap)
     nudge = 0
+    power = None  # the battery gauge, on a board with a battery (device.Loop sets it)
 
     def __init__(self, store, platform, width=128, height=64):
         self.store = store
@@ -319,6 +320,20 @@ class App:
         else:
             self.contrast = settings.contrast(values)
 
+    def _over(self, canvas, nudge):
+        """The battery's icon on Home's header, then the picture moved by nudge."""
+        power = self.power  # the battery gauge (device.Loop sets it; core/battery.Power)
+        if power is not None and len(self.stack) == 1:
+            power.icon(canvas)  # its level in Home's header
+        if nudge:  # 1: a pixel right, 2: right and down, 3: down
+            dx = (nudge ^ (nudge >> 1)) & 1
+            dy = nudge >> 1
+            canvas.scroll(dx, dy)  # what it uncovers keeps its old pixels: cleared
+            if dx:
+                canvas.fill_rect(0, 0, dx, self.height, 0)
+            if dy:
+                canvas.fill_rect(0, 0, self.width, dy, 0)
+
     def wants_awake(self):
         """A screen may keep the display on (a running count, an alert)."""
         return getattr(self.top, "keep_awake", False)
@@ -335,17 +350,8 @@ class App:
         if self.dirty or (nudge and rows is not None):  # rows over a moved picture: all of it again
             canvas.fill(0)
             self.top.draw(canvas)
-            power = getattr(self, "power", None)  # the battery gauge (device.Loop sets it; core/battery.Power)
-            if power is not None and len(self.stack) == 1:
-                power.icon(canvas)  # its level in Home's header
-            if nudge:  # 1: a pixel right, 2: right and down, 3: down
-                dx = (nudge ^ (nudge >> 1)) & 1
-                dy = nudge >> 1
-                canvas.scroll(dx, dy)  # what it uncovers keeps its old pixels: cleared
-                if dx:
-                    canvas.fill_rect(0, 0, dx, self.height, 0)
-                if dy:
-                    canvas.fill_rect(0, 0, self.width, dy, 0)
+            if nudge or self.power is not None:
+                self._over(canvas, nudge)
             self.dirty = False
         elif rows is not None:
             self.top.draw(canvas, rows)
