@@ -148,8 +148,7 @@ _ITEMS = const((
 
 def larp_label(key):
     """A LARP label in the Settings language (ours, then lang.py's)."""
-    s = table_label(key, _TABLE, "dicebox.larp.menu_ru")
-    return label(key) if s is None else s
+    return table_label(key, _TABLE, "dicebox.larp.menu_ru", label)
 
 
 def code_label(prefix, code):
