@@ -1,6 +1,7 @@
 """The device's main loop (main.py calls main()), driven on simulated hardware by the host too
 (host_sim/device.py). The App saves the fight after every input, so an error here never loses
-it: the error is shown, and OK restarts the box, whose boot resumes the saved fight."""
+it: the error is shown, and OK restarts the box, whose boot resumes the saved fight (Ctrl-C still
+reaches the REPL)."""
 import gc
 import sys
 import time

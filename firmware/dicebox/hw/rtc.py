@@ -1,6 +1,7 @@
 """The optional real-time clock (board file "rtc"): a DS3231 or PCF8563 on the display's I2C bus,
 through Adafruit's drivers (make deploy puts them in lib/), for the wound timers' time off. Read
-once at boot, then ticks_ms counts on: the drivers hold heap a wound session beside a fight lacks."""
+once at boot, then ticks_ms counts on: loaded, the drivers hold heap that a wound session beside a
+fight cannot spare."""
 from adafruit_register import i2c_bcd_datetime
 
 from dicebox.core.clock import wall_seconds

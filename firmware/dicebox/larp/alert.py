@@ -13,8 +13,8 @@ _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
 
 
 def line(game, name_of, i, ru):
-    """Wound i's alert line in 21 characters, "40 Boris mortal (2nd wound)": the which, as two alike
-    lines read as one alert shown twice; the name goes first when it does not fit."""
+    """Wound i's alert line in 21 characters, "40 Boris mortal (2nd wound)": which wound, as two alike
+    lines read as one alert shown twice; the name is left out first when it does not fit."""
     p = game.who[i]
     name = name_of(p)
     kind = kind_label(game.kind[i])

@@ -87,7 +87,7 @@ OPTIONS = (
 
 def inputs_from_result(result, t, participants=None):
     """Tracker inputs for a fight result's wounds; `participants` maps its `who` (duellist 1/2, or a
-    target) to a participant (default: who is one); participant 0's wounds are left out."""
+    target) to a participant (by default `who` is one); participant 0's wounds are left out."""
     out = []
     for who, kind in result.get("wounds", ()):
         p = participants[who] if participants is not None else who

@@ -9,7 +9,7 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import label
-from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
+from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker  # noqa: F401  (SAVE_MS: tests)
 from dicebox.larp.timer import Timer
 from dicebox.larp.kinds import kind_label
 from dicebox.larp.menu import larp_label, code_label, tracker

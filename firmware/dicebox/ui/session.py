@@ -90,7 +90,8 @@ class Session:
     def _rebuilt(self, build, rec):
         """build(rec, ask): the game again from the record once the old one is dropped: two games at
         once did not fit a Title Bout in 128k (if the heap runs out here, the saved record is whole;
-        screens keep no game: `built` tells them). Code only a build loads goes again at once."""
+        screens keep no game: `built` tells them). Code a build loads for itself (Title Bout's card
+        checks) goes again at once, not at Home."""
         self.game = None
         self.built += 1
         loaded = tuple(sys.modules)
