@@ -9,10 +9,9 @@ function the module lacks, so a renamed module cannot silently stay on the heap.
 """
 import sys
 
-# An import of time, os, json, array, struct or machine looks on the flash for a file
-# of that name first (MicroPython lets one extend them), a slow search on the Pico;
-# their u-names are the built-ins, so each name is looked up once. A stand-in already
-# loaded (the virtual board's) stays.
+# An import of time, os, json, array, struct or machine looks on the flash for a file of that
+# name first (MicroPython lets one extend them), a slow search on the Pico: their u-names are the
+# built-ins, so each is looked up once. A stand-in already loaded (the virtual board's) stays.
 for _n in ("time", "os", "json", "array", "struct", "machine"):
     if _n not in sys.modules:
         try:

@@ -21,9 +21,8 @@ _NAMES = const(4096)  # a name's index and the head bits fill the first short
 
 
 def _chunk():
-    # One allocation: array() sizes itself from len(range) and fills in place
-    # (from bytes(512) it needed the bytes and then its copy). Values past the
-    # entries written are never read, so they need not be zero.
+    # One allocation: array() sizes itself from len(range) and fills in place; values past
+    # the entries written are never read, so they need not be zero.
     return array("h", range(_WIDTH * _CHUNK))
 
 

@@ -5,9 +5,9 @@ loaded: Russian in lang_ru.py, in the table's order (tests/test_lang.py checks t
 """
 from dicebox import load
 
-# The labels packed in one string, "\nkey\tlabel" a label (as titlebout/text.py packs its
-# own): one string holds far less heap than tuples of strings, for the whole power-on.
-# A lookup costs time for every character before its line: a Dice frame's labels come first.
+# The labels packed in one string, "\nkey\tlabel" a label: far less heap than tuples of strings,
+# for the whole power-on. A lookup costs time for every character before its line: a Dice
+# frame's labels come first.
 _TABLE = (
     "\ndice\tDice"
     "\ncoin\tcoin"
