@@ -210,11 +210,17 @@ def test_roster_in_a_record_is_checked():
 
 
 # --- session clock ----------------------------------------------------------------
+def session_times(readings, resume_ms=0):
+    """Session ms for each of a sequence of raw ticks_ms readings (the first is 0 + resume_ms)."""
+    clock = larp.SessionClock(readings[0], resume_ms)
+    return [clock.ms] + [clock.update(raw) for raw in readings[1:]]
+
+
 def test_session_clock_crosses_the_ticks_wrap():
     top = 2 ** 30
     readings = [top - 3000, top - 1, 0, 5, 2000, 1500000]
-    assert larp.session_times(readings) == [0, 2999, 3000, 3005, 5000, 1503000]
-    assert larp.session_times([10, 20], resume_ms=7000) == [7000, 7010]
+    assert session_times(readings) == [0, 2999, 3000, 3005, 5000, 1503000]
+    assert session_times([10, 20], resume_ms=7000) == [7000, 7010]
     c = larp.SessionClock(0, larp.SESSION_MAX - 5)
     assert c.update(100) == larp.SESSION_MAX  # stops at the cap, never wraps
 

@@ -1,33 +1,17 @@
-"""dicebox: a dice box that referees fighting games (firmware package).
+"""dicebox: a dice box that referees fighting games (firmware package), and its one loader.
 
-This module is also the box's one loader: code comes onto the heap and leaves it
-here and nowhere else. The stock firmware loads bytecode into the heap, and with
-no code ever dropped the tour through every mode does not fit the heap budget
-(docs/benchmarks.md). So a mode's code is loaded by name when it opens and
-dropped when its screen closes; what must stay is pinned.
-
-    load(name)               the module "dicebox.x.y", imported if it is not loaded yet
-    call_once(name, fn, *a)  name.fn(*a), the module (and all its import loaded) dropped
-                             after the call: code for boot or a rare change only
-    forget(name)             drop one module now, pinned or not (a later import loads it again)
-    drop(names)              forget these modules, except the pinned ones
-    drop_new(loaded)         drop what was imported since loaded = tuple(sys.modules) was
-                             taken: what a screen loaded for itself, when it closes
-    drop_all()               drop every dicebox module that is not pinned (back on Home)
-    pin(names)               the modules every drop leaves: what boot loaded (Home) and
-                             what a background task uses (pin_task: ui/task_modules.py)
-
-A module is named in a string ("dicebox.store_more"): tests/test_loader_names.py
-fails on any such string that names no module, and on a call_once of a function
-the module does not have, so a renamed module cannot silently stay on the heap.
-Store.__getattr__ (store.py) routes its rare methods through call_once the same way.
+Code comes onto the heap and leaves it here and nowhere else: the stock firmware loads bytecode
+into the heap, and with no code dropped the tour through every mode does not fit the heap budget.
+A mode's code is loaded by name when it opens and dropped when its screen closes; boot's and a
+background task's modules are pinned; rare code runs through call_once (Store.__getattr__ too).
+tests/test_loader_names.py fails on a module string that names no module, or a call_once of a
+function the module lacks, so a renamed module cannot silently stay on the heap.
 """
 import sys
 
-# An import of time, os, json, array, struct or machine looks on the flash for a file
-# of that name first (MicroPython lets one extend them), a slow search on the Pico;
-# their u-names are the built-ins, so each name is looked up once. A stand-in already
-# loaded (the virtual board's) stays.
+# An import of time, os, json, array, struct or machine looks on the flash for a file of that
+# name first (MicroPython lets one extend them), a slow search on the Pico: their u-names are the
+# built-ins, so each is looked up once. A stand-in already loaded (the virtual board's) stays.
 for _n in ("time", "os", "json", "array", "struct", "machine"):
     if _n not in sys.modules:
         try:

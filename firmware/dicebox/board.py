@@ -1,10 +1,5 @@
-"""Board files: which pins, bus and panel a build uses, checked with clear errors.
-
-One small JSON file per board (boards/*.json in the repository, board.json on
-the device): the device and the host read the same file (compat.loads: a
-whole number may be written 0.0).
-Pure code (no machine), so the host checks a board before deploying it.
-"""
+"""Board files (boards/*.json, board.json on the device): which pins, bus and panel a build uses,
+checked with clear errors; pure, so the host checks a board before deploying it."""
 from dicebox.core import compat
 from dicebox.core.compat import const
 from dicebox.core.errtext import shown

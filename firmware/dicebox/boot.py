@@ -1,7 +1,5 @@
-"""The Pico's power-on: the board file checked, the hardware, the Store and
-their Loop (dicebox/device.py). Loaded for the boot only: device.main()
-forgets this module before the loop runs, so its code is not on the heap
-all session."""
+"""The Pico's power-on: the board file checked, the hardware, the Store and their Loop; device.main()
+forgets this module before the loop runs, so its code is not on the heap all session."""
 import gc
 
 from dicebox.core.compat import const

@@ -1,9 +1,6 @@
-"""Logical buttons: debounce raw levels into press, click, long press, repeat.
-
-Pure logic (no machine): the device polls its pins, the simulator and tests
-feed levels, and both get the same events. Times are ms readings that may wrap
-(ticks_ms), compared only through the ticks_diff given.
-"""
+"""Logical buttons: debounce raw levels into press, click, long press, repeat; pure, so the device,
+the simulator and the tests get the same events. Times are ms readings that may wrap (ticks_ms),
+compared only through the ticks_diff given."""
 from dicebox.core.compat import const
 
 UP = const(0)

@@ -1,12 +1,7 @@
-"""The device's boot and main loop (main.py calls main()); the simulator
-drives the same Loop on simulated hardware (host_sim/device.py).
-
-Poll buttons -> App.button, App.tick, App.render -> Display.flush, sleep and
-wake the panel, apply contrast. The App saves the fight after every input, so
-an error here never loses it: the error is shown, OK restarts the box
-(machine.soft_reset), whose boot resumes the saved fight. Ctrl-C
-(KeyboardInterrupt) still reaches the REPL.
-"""
+"""The device's main loop (main.py calls main()), driven on simulated hardware by the host too
+(host_sim/device.py). The App saves the fight after every input, so an error here never loses
+it: the error is shown, and OK restarts the box, whose boot resumes the saved fight (Ctrl-C still
+reaches the REPL)."""
 import gc
 import sys
 import time
@@ -51,12 +46,11 @@ def _show_text(display, title, body):
 
 
 class Loop:
-    """The box's loop on the hardware its host gives it: a Display, keys
-    (poll(buttons, now) replays their changes into the debouncer), the
-    platform (hw/platform.py's calls, service() ends a beep), the Store, and
-    clock() (ms since boot, never wraps). step() is one pass and never blocks:
-    the Pico's run() waits between passes; a host with its own event loop calls
-    step() from it."""
+    """The box's loop on the hardware its host gives it: a Display, keys (poll(buttons, now)), the
+    platform (hw/platform.py), the Store and clock() (ms since boot, never wraps). step() is one
+    pass and never blocks: the Pico's run() waits between passes, a host's event loop calls it."""
+
+    power = None  # the battery gauge (core/battery.Power): hw/battery.attach sets it on a board with one
 
     def __init__(self, display, keys, platform, store, clock, report_mem=False):
         self.display = display
@@ -82,7 +76,7 @@ class Loop:
         disp = self.display
         self.app = None
         app = App(self.store, self.platform, disp.width, disp.height)
-        app.power = getattr(self, "power", None)  # the battery gauge: Home's header makes room for it at once
+        app.power = self.power  # Home's header makes room for the battery's icon at once
         try:
             boot(app, self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
@@ -94,7 +88,7 @@ class Loop:
 
             self.store.set_aside(CURRENT, "could not be resumed (%s)" % e)
             app = App(self.store, self.platform, disp.width, disp.height)
-            app.power = getattr(self, "power", None)
+            app.power = self.power
             boot(app, self.clock())
         self.app = app
         self.error = None
@@ -140,10 +134,8 @@ class Loop:
         try:
             if self.app is None and self.error is None:
                 self.start_app()
-                # then a collection every GC_EVERY bytes allocated: garbage never piles up far
-                # enough to spread later long-lived objects over the whole heap. Not in the
-                # boot: its collections would only slow it. A host's CPython has no such
-                # threshold.
+                # then a collection every GC_EVERY bytes allocated, so garbage never spreads later
+                # long-lived objects over the whole heap; not in the boot, which it would only slow
                 if hasattr(gc, "threshold"):
                     gc.threshold(GC_EVERY)
             try:
@@ -172,7 +164,7 @@ class Loop:
         if app is None:
             return
         app.tick(now)
-        power = getattr(self, "power", None)  # the battery gauge (core/battery.Power), if the board has one
+        power = self.power
         if power is not None:
             power.tick(app, now)
         self.platform.service()

@@ -1,10 +1,6 @@
-"""The panel driver: adafruit_ssd1306 with a flush that sends only changed pages.
-
-Used unchanged on the Pico (over a machine.I2C adapter) and in the simulator
-(over a virtual I2C bus that feeds a model of the controller). Handles the
-SSD1306 (horizontal addressing, windowed writes) and the SH1106 sold as
-"SSD1306" (132-column RAM, page addressing only, image at column 2).
-"""
+"""The panel driver, on the Pico and in the simulator alike: adafruit_ssd1306 with a flush that
+sends only changed pages, for the SSD1306 and the SH1106 sold as "SSD1306" (132-column RAM,
+page addressing only, image at column 2)."""
 import adafruit_ssd1306
 
 from dicebox.core.compat import const

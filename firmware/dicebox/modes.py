@@ -1,8 +1,5 @@
-"""The box's modes, one line a mode: the only list of the games.
-
-Home's rows, the rule sets a record may name, what History folds, the background
-task and the flash's boot check all come from it. Adding a mode is its folder
-(dicebox/<package>/) and a line here.
+"""The box's modes, one line a mode: the only list of the games (Home's rows, the rule sets a
+record may name, History's folds, the background task and the flash's boot check come from it).
 
     label     Home's row: a key of ui/lang.py
     package   the mode's folder under dicebox/

@@ -1,6 +1,5 @@
-"""The box's settings: names, defaults and allowed values, checked in one place.
-
-Kept loaded: a boot calls it several times, and its bytecode is small."""
+"""The box's settings: names, defaults and allowed values, checked in one place; kept loaded (a
+boot calls it several times, and its bytecode is small)."""
 from dicebox.core.game import RecordError, check_options
 
 # (name, default, allowed) as for rule set options

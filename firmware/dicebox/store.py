@@ -1,15 +1,9 @@
-"""Power-safe storage: settings, the unfinished fights, History.
+"""Power-safe storage: settings, the unfinished fights, History, on littlefs or a host directory.
 
-Runs on the Pico's littlefs and on a host directory. Every write goes to
-`name.tmp`, is flushed and closed, then renamed over the old file: littlefs
-renames are atomic, so after a power cut a file is either the old or the new
-version, never half of one (we never delete first). At start-up leftover .tmp
-files are removed and damaged files are renamed `name.bad` (kept for
-inspection) with a short notice for the UI, and the box carries on.
-
-Only os functions MicroPython has are used; `os` and `open` can be injected
-(fault-injection tests).
-"""
+Every write goes to `name.tmp`, flushed and closed, then renamed over the old file (never deleted
+first): littlefs renames are atomic, so after a power cut a file is the old or the new version.
+At start-up leftover .tmp files go and damaged files are kept as `name.bad` with a notice, and
+the box carries on. `os` and `open` can be injected (the fault-injection tests, the host's memory)."""
 from dicebox import call_once
 from dicebox import settings
 from dicebox.core.compat import const, loads
@@ -126,12 +120,10 @@ class Store:
             return None
 
     def write_text(self, name, text, more=(), apart=False):
-        """Atomic: the old file stays whole until the new one is complete.
-        `more`: further text pieces, written one by one after `text`.
-        `apart`: the file is closed while each piece is made and opened again to
-        append it (a piece that reads another file: one littlefs cache on the
-        heap, not two); such a write is not kept for the loop, as holding its
-        pieces would keep the App alive (the caller writes it again)."""
+        """Atomic: the old file stays whole until the new one is complete. `more`: text pieces written
+        one by one after `text`; `apart`: the file is closed while each piece is made (one that reads
+        another file: one littlefs cache on the heap, not two), and such a write is not kept for the
+        loop, as holding its pieces would keep the App alive (the caller writes it again)."""
         if getattr(self, "frozen", False):  # the battery is empty (ui/power.py stop): nothing is written
             return
         path = self._path(name)
@@ -247,12 +239,10 @@ class Store:
         return [(n, self.readline(n)) for n in names]
 
     def put(self, label, more=None):
-        """Keep the fight in current.json as an unfinished one (uNNNNNN.rec,
-        `label` its first line): written whole first, then current.json goes,
-        so a power cut leaves it in one place or both (the boot check drops the
-        copy). `more`: the record's pieces, if the caller has them; else
-        current.json's text. Here, not in store_more.py: it runs beside a whole
-        fight, with no heap to spare for another module. Returns the file's name."""
+        """Keep the fight in current.json as an unfinished one (uNNNNNN.rec, `label` its first line),
+        written whole before current.json goes, so a power cut leaves it in one place or both (the
+        boot check drops the copy); `more`: the record's pieces, else current.json's text. Not in
+        store_more.py: it runs beside a whole fight, with no heap for another module. Returns its name."""
         if more is None:
             text = self.current()
             if text is None:

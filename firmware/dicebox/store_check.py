@@ -1,11 +1,6 @@
-"""Store's start-up check, apart from store.py so its code is on the heap only
-while it runs: Store() imports it, runs check_all and unloads it.
-
-Leftover .tmp files are removed (an interrupted write: the old file is
-intact), damaged files are set aside as name.bad with a notice, History is
-and a fight or wound session already in History or kept unfinished is not
-offered again.
-"""
+"""Store's start-up check, apart from store.py so its code is on the heap only while it runs:
+leftover .tmp files go (the old file is intact), damaged files are set aside as name.bad with a
+notice, and a fight or wound session already in History or kept unfinished is not offered again."""
 from dicebox import call_once
 from dicebox import settings
 from dicebox.core import record as _record

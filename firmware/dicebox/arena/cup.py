@@ -1,13 +1,9 @@
-"""Arena tournament: 4 or 8 fighters, single elimination, one record.
+"""Arena tournament: 4 or 8 fighters, single elimination, one record ("arena_cup"), so a power
+cut, undo and a replay work as for one duel (rulings: docs/rules/arena.md, tournament).
 
-The whole cup is one record (ruleset "arena_cup"), so a power cut, undo and
-a replay work as for one duel. Each input 0 is one step of the current
-match (arena/rules.py); the step after a match has ended starts the next one
-with its initiative. Matches share the cup's dice stream; match_record()
-turns a finished match into a stand-alone "arena" record (its dice forced)
-for History. Bracket order is the order of the fighters option: 1 v 2, 3 v 4...
-A tied match is fought again; the third tie in a row goes to a d20 roll-off.
-Rulings: docs/rules/arena.md (tournament).
+Each input 0 is one step of the current match (arena/rules.py); the step after a match has ended
+starts the next. Matches share the cup's dice stream; match_record() turns a finished match into
+a stand-alone "arena" record (its dice forced) for History.
 """
 from dicebox.arena import rules as _arena
 from dicebox.core import dice as _dice

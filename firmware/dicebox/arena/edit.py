@@ -1,8 +1,5 @@
-"""Arena screens opened from the set-up: the roster, the fighter builder and
-its name editor, the fighter and bracket pickers, the rulings. arena_ui.py
-loads this module when one opens and unloads it when its screen is back on
-top, so a fight runs without it.
-"""
+"""Arena screens opened from the set-up (the roster, the fighter builder, the fighter and bracket
+pickers, the rulings), loaded while one is open, so a fight runs without them."""
 from dicebox.arena import roster
 from dicebox import buttons
 from dicebox.arena import rules as arena
@@ -15,10 +12,8 @@ NAMES = ("Ash", "Blaze", "Frost", "Storm", "Viper", "Golem", "Raven", "Titan",
          "Onyx", "Rook", "Sable", "Jade", "Ember", "Flint", "Nova", "Kite") + tuple(n for n, _ in roster.DEFAULTS)
 RULES = tuple(o for o in arena.OPTIONS if o[0] not in ("a", "b", "a_name", "b_name", "health"))
 
-# The rulings screen's words: an option's name, then "name=value" for each
-# value (bools: =no, =yes). English here, Russian in arena_edit_ru.py (loaded
-# only while Russian is chosen and the rulings are open). A row is at most 20
-# characters: "label: value".
+# The rulings screen's words: an option's name, then "name=value" for each value (bools: =no,
+# =yes); Russian in edit_ru.py. A row is at most 20 characters: "label: value".
 _TABLE = (
     "\nstun\tStun"
     "\nstun=harder\ttarget -1"
@@ -109,9 +104,8 @@ class RosterScreen(Menu):
 
 
 class Builder(Screen):
-    """Name and four stats. Ruling: a points-left counter; a stat cannot go
-    above 9 or below 2, raising one needs a point left (the sum never passes
-    24), and Save is refused until exactly 24 are spent."""
+    """Name and four stats, with a points-left counter: each stat 2..9, and Save is refused until
+    exactly 24 are spent (the sum never passes 24)."""
 
     ROWS = 6  # name, P, T, A, S, save
 

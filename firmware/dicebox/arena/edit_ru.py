@@ -1,6 +1,5 @@
-"""Russian words of the arena rulings screen, in the order of
-arena/edit.py's _TABLE (the comment names the key). Imported only while
-Russian is chosen and the rulings are open."""
+"""Russian words of the arena rulings screen in edit._TABLE's order; imported only while Russian is
+chosen and the rulings are open."""
 
 LABELS = (
     "Оглушение",            # stun

@@ -6,11 +6,9 @@ from dicebox.ui.app import Screen
 
 
 class SetUpMarker(Screen):
-    """Under a fight started from a set-up: when the fight is left, the menu and
-    the set-up come back as they were, by the restore(app, state) of module
-    `back`. The set-up names its module and the loader imports it again: the
-    marker holds none of the set-up's code, which leaves the heap while the
-    fight runs."""
+    """Under a fight started from a set-up: when the fight is left, the menu and the set-up come
+    back as they were through module `back`'s restore(app, state), imported again by name, so the
+    set-up's code leaves the heap while the fight runs."""
 
     def __init__(self, app, back, state):
         Screen.__init__(self, app)

@@ -1,10 +1,8 @@
 """Arena play screens: one duel or a cup's matches on the 1x8 grid, and the bracket.
 
-OK resolves one step (initiative, then one whole moment); a long OK plays
-the match to its end (stopping at once if the table must roll a die). UP/DOWN
-scroll the words of the last step. In a cup every finished match goes into
-History as a stand-alone "arena" record the moment it ends; undo stops at a
-finished match (it is in History already).
+OK resolves one step, a long OK plays the match to its end (stopping if the table must roll);
+UP/DOWN scroll the last step's words. In a cup a finished match goes into History at once, so
+undo stops there.
 """
 from dicebox import buttons
 from dicebox import load

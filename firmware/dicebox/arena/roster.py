@@ -1,10 +1,6 @@
-"""The arena's named fighters, kept on flash through the store (atomic writes).
-
-File `arena_fighters.json`: a JSON list of [name, [P,T,A,S]], at most MAX
-entries, names distinct, every build checked by the rules core. A missing
-file is the built-in starting roster; a damaged one is set aside as .bad and
-reported in one line, never a traceback.
-"""
+"""The arena's named fighters in `arena_fighters.json` through the store: a JSON list of
+[name, [P,T,A,S]], at most MAX, names distinct, every build checked by the rules core; a
+missing file is the built-in roster."""
 from dicebox.core.compat import loads
 from dicebox.core.jsonout import dumps
 

@@ -1,10 +1,7 @@
-"""Arena duel: two fighters on a 1x8 grid, ten moments on the time track.
+"""Arena duel: two fighters on a 1x8 grid, ten moments on the time track (docs/rules/arena.md).
 
-Each input 0 resolves one step: the first is initiative, every later one a
-whole moment (two move dice, two stat tests, the result, any random event and
-the count-down), so a screen can show one step's dice per OK press.
-Fighters are 0 (a) and 1 (b); stats are indexed P, T, A, S = 0..3.
-Rulings and their options are in docs/rules/arena.md.
+Each input 0 resolves one step, initiative first, then a whole moment each, so a screen can show
+one step's dice an OK press. Fighters are 0 (a) and 1 (b); stats are indexed P, T, A, S = 0..3.
 """
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const

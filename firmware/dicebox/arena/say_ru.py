@@ -1,9 +1,6 @@
-"""The arena fight screen's words in Russian: one line for every event the
-cores log (arena/rules.py, arena/cup.py). The cores' describe() stays
-English (transcripts, CLI); arena/play.py imports this only while Russian
-is chosen. Lines name the fighter first and use the present tense, so they
-read right whatever the fighter's name or sex.
-"""
+"""The arena fight screen's line for every event the cores log, in Russian, imported only while
+Russian is chosen; the fighter first and the present tense, so a line reads right whatever the
+fighter's name or sex (docs/rules/arena.md, U12)."""
 
 # Move-table names by die face 1..6, as arena/rules.py ATTACK and DEFEND.
 ATTACK = ("Удар", "Сильный удар", "Удар ногой", "Сильный удар ногой", "Захват", "Спецприём")

@@ -1,12 +1,6 @@
-"""Arena mode: the set-up of a duel or a cup.
-
-The roster, the builder and the pickers are in arena_edit.py, loaded while
-one is open (not while a fight runs). The play screens (the fight and the
-bracket) are in arena_play.py, loaded when a fight starts or resumes; a fight
-replaces the menu and the set-up on the stack, and they come back as they were
-when it is left (restore). Options picked here (health, rulings) last while
-the box is on; the fighters live on flash (dicebox/arena/roster.py).
-"""
+"""Arena mode: the set-up of a duel, a cup or a story. A fight replaces the menu and the set-up,
+which come back as they were when it is left (restore); options picked here (health, rulings)
+last while the box is on, the fighters live on flash (roster.py)."""
 import sys
 
 from dicebox import load

@@ -1,21 +1,11 @@
-"""Arena story mode, dicebox's own (docs/rules/arena.md, "Story mode"): a fighter's
-road up a ladder of five rivals, the last the champion.
+"""Arena story mode, dicebox's own (docs/rules/arena.md, "Story mode"): a fighter's road up a
+ladder of five rivals, the last the champion; one record ("arena_story", option `fighter`
+[name, [P,T,A,S]]), so a power cut, undo and a replay work as for a duel. The ladder comes from
+the seed alone (ladder_of), the fights roll the record's dice as a cup's matches do.
 
-The whole story is one record (ruleset "arena_story", option `fighter`
-[name, [P,T,A,S]]), so a power cut, undo and a replay work as for a duel. The
-ladder (who, their motive, the objective of each fight) comes from the seed
-alone, through a generator of its own: the same seed gives the same ladder
-for any fighter, and table dice are never asked for it. The fights roll the
-record's dice, one stream, as a cup's matches do.
-
-Inputs: 0 is one step of the current fight (the step after a fight has ended
-starts the next with its initiative); after an objective met, the reward is
-the next input: 1..4 = +1 to P, T, A or S (not past 9), 5 = health back.
-
-Whole numbers and codes only: the screens (arena/story_play.py) and the
-host word them (arena/story_text.py, story_ru.py). Road is the story's rules
-without the fights, so the host's batch tuner (host_sim/story.py) plays the
-same rules with host_sim/arena_fast.py's fights.
+Inputs: 0 is one step of the current fight; after an objective met, the reward is the next
+input: 1..4 = +1 to P, T, A or S (not past 9), 5 = health back. Codes only (story_text.py words
+them); Road is the rules without the fights, for the host's batch tuner (host_sim/story.py).
 """
 from dicebox.arena import rules as _arena
 from dicebox.core.compat import const
@@ -78,8 +68,8 @@ def ladder(seed):
 
 
 def ladder_of(state):
-    """The ladder from the dice generator's state before its first draw: a
-    generator of its own, seeded from it, so the ladder is not the fights' dice."""
+    """The ladder from the dice generator's state before its first draw, by a generator of its own:
+    the same seed gives the same ladder for any fighter, and table dice are never asked for it."""
     s1, s2 = state
     r = Rng((s1 % 31607 * 31607 + s2 % 31607) % (SEED_MAX + 1))
     motives = list(range(MOTIVES))

@@ -1,6 +1,5 @@
-"""A story's fight on the Arena's own fight screen (arena/play.py). Loaded
-when a fight of a story begins, dropped when its tale takes its place
-(arena/story_play.py holds the screens between the fights and the words)."""
+"""A story's fight on the Arena's own fight screen (play.py), loaded for the fight only: its tale
+takes its place (story_play.py)."""
 from dicebox import load
 from dicebox.arena.play import ArenaFight
 

@@ -1,13 +1,7 @@
-"""The story mode's screens between the fights: a rival's card, the tale of a
-fight, the reward, and the whole story at the end (StoryScreen, Reward).
-
-A fight is played on arena/story_fight.StoryFight (the Arena's own fight
-screen); the two hand the one session over (app.replace), so either runs
-without the other's code: the fight without the story's words, the tale and
-the card without the fight screen's (the heap of the stock firmware, where
-code is RAM). Views are not inputs: OK on a card starts the fight, OK on a
-finished fight shows its tale, OK on the tale the reward or the next card.
-"""
+"""The story mode's screens between the fights: a rival's card, a fight's tale, the reward, the
+whole story at the end. They and story_fight.StoryFight hand the one session over (app.replace),
+so neither holds the other's code (on the stock firmware code is heap). Views are not inputs: OK
+on a card starts the fight, on a finished fight shows its tale, on the tale the reward or next card."""
 from dicebox import buttons
 from dicebox import load
 from dicebox.arena import story

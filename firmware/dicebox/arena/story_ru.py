@@ -1,7 +1,5 @@
-"""Russian words of the story mode, in the order of story_text._TABLE (the
-comment names the key). Imported only while Russian is chosen. A name comes
-first and verbs are in the present tense: a past-tense verb or a short
-adjective has a gender, and a fighter's name does not say which (U12)."""
+"""Russian words of the story mode in story_text._TABLE's order, imported only while Russian is
+chosen: a name first, verbs in the present tense, as a fighter's name does not say the gender (U12)."""
 
 LABELS = (
     "Сюжет",                                         # story

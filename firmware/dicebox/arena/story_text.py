@@ -1,10 +1,5 @@
-"""Words of the Arena's story mode (arena/story.py logs codes; this words them).
-
-English here, packed as the house packs labels ("\\nkey\\tlabel"); Russian in
-story_ru.py in the same order, imported only while Russian is chosen. Loaded
-with a story, dropped with it. Sentences put a name first and use the present
-tense (docs/rules/arena.md, U12), so they read right for any name.
-"""
+"""Words of the Arena's story mode (story.py logs codes), packed as ui/lang.py's, Russian in
+story_ru.py; a name first and the present tense (docs/rules/arena.md, U12), right for any name."""
 from dicebox.ui import lang
 
 # codes as arena/story.py logs them (not imported: story.py's describe() imports

@@ -1,8 +1,4 @@
-"""Arena labels (kept out of ui/lang.py: loaded only in this mode).
-
-English here, packed in one string, Russian in arena_text_ru.py in the same
-order, imported only while Russian is chosen.
-"""
+"""Arena labels, out of ui/lang.py so they load only in this mode; Russian in text_ru.py."""
 from dicebox.core.compat import const
 from dicebox.ui import lang
 
@@ -61,8 +57,7 @@ def arena_label(key):
 
 
 def words_ru():
-    """The fight screen's Russian words (arena_say_ru.py) while Russian is
-    chosen, else None: English users never load them."""
+    """The fight screen's Russian words (say_ru.py) while Russian is chosen, else None."""
     if lang.LANG[0] != "ru":
         return None
     from dicebox.arena import say_ru as arena_say_ru

@@ -1,6 +1,5 @@
-"""Russian arena labels, in the order of arena_text._TABLE (the comment names
-the key). Imported only while Russian is chosen. "Победа за %s", not
-"Победил %s": a past-tense verb has a gender (docs/rules/arena.md, U12)."""
+"""Russian arena labels in text._TABLE's order, imported only while Russian is chosen. "Победа за %s",
+not "Победил %s": a past-tense verb has a gender (docs/rules/arena.md, U12)."""
 
 LABELS = (
     "М%d В%d",                              # clock

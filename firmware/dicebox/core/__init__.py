@@ -1,5 +1,2 @@
-"""The rules core: pure integer code shared unchanged by the Pico and the host.
-
-No I/O, no clock, no floats, no platform imports. Randomness comes from a
-seeded generator (rng), time comes in as integer arguments.
-"""
+"""The rules core: pure integer code shared unchanged by the Pico and the host (no I/O, clock,
+floats or platform imports: randomness from the seeded rng, time as integer arguments)."""

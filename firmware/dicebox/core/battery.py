@@ -1,21 +1,10 @@
 """The battery gauge: VSYS in mV -> the charge left, filtered, and the warnings.
 
-Pure and integer (no machine): the Pico's reading comes from hw/battery.py,
-the simulator's from its Platform. Loaded only when the board file names a
-battery (board.json "battery"); a box without one never imports it.
-
-Discharge curves: the cell's voltage at 0, 10, ..., 100 % of its charge,
-in mV a cell (docs/hardware.md, "Battery", cites them):
-- alkaline: Duracell MN1500 (AA) data sheet, 100 mA continuous discharge
-  curve (1.56 V fresh, 0.8 V end), read off at tenths of its run time;
-- NiMH: Panasonic BK-1100FHU data sheet (as Zephyr's battery.h
-  BATTERY_OCV_CURVE_NICKEL_METAL_HYDRIDE_DEFAULT tabulates it);
-- LiPo: Panasonic NCR18650BF data sheet (Zephyr's
-  BATTERY_OCV_CURVE_LITHIUM_ION_POLYMER_DEFAULT), the usual 1S curve.
-The warning is at 20 % left, the critical warning at 10 %, and the box stops
-writing at EMPTY (mV of the pack): where the chemistry is spent, well above
-the 1.8 V the Pico's regulator needs, so the last save is written at a
-voltage the flash and the panel still work at.
+Pure and integer: the Pico's reading comes from hw/battery.py, the simulator's from its Platform;
+imported only when board.json names a battery. The curves (a cell's mV at every tenth of its
+charge) and their data sheets: docs/hardware.md, "Battery gauge". The box stops writing at EMPTY,
+where the chemistry is spent, well above what the Pico's regulator needs, so the last save is
+written at a voltage the flash and the panel still work at.
 """
 from dicebox.core.compat import const
 
@@ -108,7 +97,7 @@ class Power:
     def tick(self, app, now):
         """The loop's call each pass (device.Loop.power): a reading when one is due; a
         stage reached is said over any screen (ui/power.py, loaded for the call)."""
-        if getattr(app, "power", None) is not self:  # the App it feeds (another after an error)
+        if app.power is not self:  # the App it feeds (another after an error)
             app.power = self
             app.stack[0].build()  # Home makes room for the icon
             app.redraw()
@@ -129,8 +118,7 @@ class Power:
             call_once("dicebox.ui.power", "warn", app, stage)
 
     def icon(self, c, x=114, y=1):
-        """The level in Home's header (white bar, black ink) at its right end: a
-        12x7 battery filled as the charge left, or a plug on USB."""
+        """The level at the right end of Home's header (white bar, black ink): a battery or a USB plug."""
         level = self.gauge.level
         if level is None:
             return

@@ -1,8 +1,5 @@
-"""The session clock: session ms from a wrapping ticks_ms counter.
-
-Apart from larp/common.py so that a wound session asleep (larp/timer.py)
-keeps time without the LARP rules on the heap.
-"""
+"""The session clock from a wrapping ticks_ms: apart from larp/common.py so that a wound session
+asleep (larp/timer.py) keeps time without the LARP rules on the heap."""
 from dicebox.core.compat import const
 
 TICKS_MASK = const(0x3FFFFFFF)  # ticks_ms() wraps at 2**30 on the Pico
@@ -15,11 +12,8 @@ def ticks_step(last, raw):
 
 
 class SessionClock:
-    """Session ms from raw ticks_ms readings; stops at SESSION_MAX (never wraps).
-
-    Read it more often than every 12 days (the device does so many times a
-    second). After a power cut, start it with the last saved session ms.
-    """
+    """Session ms from raw ticks_ms readings, stopping at SESSION_MAX; read it more often than every
+    12 days (the wrap), and after a power cut start it at the last saved session ms."""
 
     __slots__ = ("ms", "last")
 

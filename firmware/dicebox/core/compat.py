@@ -1,9 +1,7 @@
-"""The one place the core meets the interpreter: const(), a str's UTF-8 bytes
-and JSON numbers on both sides.
+"""The one place the core meets the interpreter: const(), a str's UTF-8 bytes, JSON numbers.
 
-Walking a str (`for ch in s`, `s[i]`) makes each character it yields an
-interned name on MicroPython, never freed: every letter a record or a screen
-ever held stayed on the heap. Code that looks at characters reads the bytes.
+Walking a str (`for ch in s`, `s[i]`) interns each character on MicroPython, never freed, so
+code that looks at characters reads the bytes.
 """
 import json  # here, not in loads(): an import of a built-in looks on the flash first, slow on the Pico
 
@@ -54,10 +52,8 @@ _EXACT = const(1 << 24)
 
 
 def loads(text):
-    """json.loads (or json.load of a file), every whole float made the int it is:
-    the checks then see only ints, and no float reaches the rules. A float
-    with a fraction, NaN or infinity is left for the field's check to refuse.
-    Raises ValueError for text that is not JSON, as json does."""
+    """json.loads (or json.load of a file) with every whole float made its int, so no float reaches
+    the rules; any other float is left for the field's check. ValueError for text that is not JSON."""
     try:
         top = [json.load(text) if hasattr(text, "read") else json.loads(text)]
     except RuntimeError:  # CPython's parser recurses: a file nested thousands deep

@@ -1,11 +1,6 @@
-"""Dice: what the rules roll, from the generator or from forced values.
-
-A die is an int code: a positive number is a die with that many sides;
-the specials below are the percentile 2d10 read 1..100, the 2d6 sum and a coin.
-Forced values (a table's physical rolls, a book's worked example) are used in
-order before the generator; when `ask` is set and they run out, NeedDie tells
-the caller which die to ask the players for.
-"""
+"""Dice: what the rules roll, from forced values (a table's rolls, a book's example) first, then
+the generator; with `ask` set and none left, NeedDie names the die to ask the players for.
+A die is an int code: its number of sides, or one of the specials below."""
 from dicebox.core.compat import const
 from dicebox.core.rng import Rng
 

@@ -1,8 +1,5 @@
-"""A bad value (or a name from a file) as it appears in an error line.
-
-Loaded only when an error is raised: nothing of it stays on the heap of a box
-that reads good files.
-"""
+"""A bad value (or a name from a file) as an error line shows it: loaded only when an error is
+raised, so a box that reads good files holds none of it."""
 
 
 def shown(value, most=40):

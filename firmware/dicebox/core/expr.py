@@ -1,8 +1,5 @@
-"""Dice expressions: NdM, d%, coin, +K/-K and named values (2d6, D3+1, d20+A).
-
-parse() compiles a string once into a tuple of terms (sign, count, die, name);
-roll() evaluates it. Errors name the bad character and its position.
-"""
+"""Dice expressions: NdM, d%, coin, +K/-K and named values (2d6, D3+1, d20+A); parse() compiles
+once into terms (sign, count, die, name), roll() evaluates them."""
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 

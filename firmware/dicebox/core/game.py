@@ -1,9 +1,8 @@
 """What every rule set's Game provides, and the option checker they share.
 
-A Game is built from (options, dice, log) and advanced by inputs only:
-prompt() says what the next input is, apply() takes it. All rolls go through
-`dice` and all rules events into `log`, so replaying the inputs rebuilds
-everything (see record.replay).
+A Game is built from (options, dice, log) and advanced by inputs only (prompt() says what comes
+next, apply() takes it); every roll goes through `dice` and every event into `log`, so a replay
+of the inputs rebuilds everything (record.replay).
 """
 
 

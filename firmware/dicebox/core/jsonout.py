@@ -1,10 +1,6 @@
-"""Canonical JSON: the same bytes from CPython and MicroPython.
-
-MicroPython's dicts keep no insertion order and its json.dumps writes non-ASCII
-raw, so records and transcripts are written here: keys sorted, no spaces,
-non-ASCII escaped as \\uXXXX exactly as CPython's json.dumps does.
-A string is read as its UTF-8 bytes (compat.utf8: no character becomes a name).
-"""
+"""Canonical JSON, the same bytes from CPython and MicroPython (whose dicts keep no order and
+whose json.dumps writes non-ASCII raw): keys sorted, no spaces, non-ASCII escaped as CPython
+does; a string is read as its UTF-8 bytes (compat.utf8: no character becomes a name)."""
 from dicebox.core.compat import code_at, size, utf8
 
 _ESC = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
@@ -84,10 +80,8 @@ def dumps(obj):
 
 
 def parts(obj):
-    """The text of dumps() as a list of short strings (each about 32 pieces
-    joined): a store writes them one by one, so a saved record never needs
-    one block of heap its size (nor, on the device, its UTF-8 copy too).
-    A record of n inputs needs a list of n/8 strings, not one of 4n pieces."""
+    """dumps()'s text as a list of short strings that a store writes one by one, so a saved record
+    never needs one block of heap its size (nor its UTF-8 copy)."""
     done = []
     part = []
 

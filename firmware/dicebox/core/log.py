@@ -1,15 +1,9 @@
 """The transcript of a fight: every input, roll and rules event, packed small.
 
-Entries live in array('h') chunks of 32 entries, four shorts each, so a long
-bout costs four shorts an entry on the device instead of a tuple of objects. A
-full chunk is never copied: the next one is a new small array, so a long bout
-needs no block of a fragmented heap the log's size (doubling one array would,
-with the old copy alive during the move). 32, not 64: a 12-round Title Bout in
-a small heap found no free block of the larger chunk mid-bout. Strings (what a roll was for,
-event names) are interned in a short list and stored by index. Values that do not fit a
-signed short (a session's input number past 32,767, a total of 99d1000) are
-kept whole in a side dict by entry number, so a log holds any count at a
-cost only for those entries.
+An entry is four shorts in array('h') chunks of 32, not a tuple of objects; a full chunk is never
+copied, so a long bout needs no block of a broken-up heap the log's size (chunks of 64 found none
+mid-bout in a 12-round Title Bout). Strings are kept once in a short list and stored by index;
+values past a signed short live whole in a side dict by entry number.
 """
 from array import array
 from dicebox.core.compat import const
@@ -27,9 +21,8 @@ _NAMES = const(4096)  # a name's index and the head bits fill the first short
 
 
 def _chunk():
-    # One allocation: array() sizes itself from len(range) and fills in place
-    # (from bytes(512) it needed the bytes and then its copy). Values past the
-    # entries written are never read, so they need not be zero.
+    # One allocation: array() sizes itself from len(range) and fills in place; values past
+    # the entries written are never read, so they need not be zero.
     return array("h", range(_WIDTH * _CHUNK))
 
 

@@ -1,9 +1,5 @@
-"""A fight is a record: ruleset, options, seed, inputs and forced dice.
-
-Everything else (state, transcript, result) is derived by replaying it, which
-gives undo (replay without the last input), resume after a power cut (replay
-the saved record) and byte-identical parity between interpreters.
-"""
+"""A fight is a record (ruleset, options, seed, inputs, forced dice); the rest is derived by
+replaying it: undo, resume after a power cut, byte-identical parity between interpreters."""
 from dicebox.core import compat
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const

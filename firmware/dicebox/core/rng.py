@@ -1,10 +1,8 @@
-"""Seeded generator that stays inside MicroPython's 31-bit small ints.
+"""Seeded generator inside MicroPython's 31-bit small ints, so a draw allocates nothing.
 
-Two multiplicative congruential generators with prime moduli just under 2**30,
-stepped with Schrage's method so no product ever exceeds its modulus, and
-combined as in L'Ecuyer (1988). Period lcm(m1-1, m2-1), about 2**59.
-Every intermediate value lies in -2**30 < v < 2**30 (tests/test_rng.py proves
-it by instrumenting every arithmetic node), so a draw allocates nothing.
+L'Ecuyer's (1988) combination of two multiplicative congruential generators, prime moduli under
+2**30, stepped with Schrage's method; period about 2**59. tests/test_rng.py proves every
+intermediate value lies in -2**30 < v < 2**30.
 """
 from dicebox.core.compat import const
 

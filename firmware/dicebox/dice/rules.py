@@ -1,7 +1,4 @@
-"""The plain dice roller as a rule set: a roll session is a record too.
-
-Each input is a dice expression; every die and the total are logged.
-"""
+"""The plain dice roller as a rule set: an input a dice expression, every die and the total logged."""
 from dicebox.core import expr
 from dicebox.core.game import Game as _Game
 

@@ -1,8 +1,5 @@
-"""Dice mode: pick a die or an expression, OK rolls, big result, last results.
-
-A roll session is a record of ruleset "dice" (inputs: the expressions), saved
-after each roll and put in History when the user leaves.
-"""
+"""Dice mode: pick a die or an expression, OK rolls; the session is a "dice" record, saved after
+each roll and put in History when the user leaves."""
 from dicebox import buttons
 from dicebox.core import expr
 from dicebox.dice import rules as dicemode

@@ -1,5 +1,2 @@
-"""The hardware layer: the only code that imports `machine`.
-
-i2c.I2CBus (what adafruit_bus_device wants, over machine.I2C), keys.Keys
-(buttons sampled by a hardware timer IRQ), platform.Platform (entropy, piezo).
-"""
+"""The hardware layer, the only code that imports `machine`: the I2C bus adafruit_bus_device wants,
+the buttons sampled by a timer IRQ, the platform (entropy, piezo)."""

@@ -1,14 +1,7 @@
-"""VSYS on the Pico: ADC3 (GPIO29) reads VSYS through the board's 3:1 divider,
-GPIO24 reads VBUS (high: USB powers the box). Loaded only when the board file
-names a battery (device.boot).
-
-On a Pico W (and Pico 2 W) GPIO29 is also the radio's SPI clock and GPIO24 its
-data line, and VBUS is read through the radio chip (WL_GPIO2): the Pico W's
-own example (pico-examples adc/read_vsys/power_status.c) reads VSYS only with
-the radio's driver held (cyw43_thread_enter) and VBUS from the radio chip, which
-MicroPython's Python code cannot do. dicebox leaves the gauge off there
-(reads(): None) rather than take the radio's pins from under its driver.
-"""
+"""VSYS on the Pico: ADC3 (GPIO29) through the board's 3:1 divider, VBUS on GPIO24 (high: USB);
+loaded only when the board file names a battery. On a Pico W (and 2 W) those pins are the radio's
+and VBUS is on its chip, which Python code cannot read beside the radio's driver (pico-examples
+adc/read_vsys/power_status.c): the gauge stays off there (reads(): None)."""
 import sys
 
 from machine import ADC, Pin

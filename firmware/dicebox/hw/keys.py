@@ -1,16 +1,7 @@
-"""Buttons on GPIOs with pull-ups, sampled by a hardware timer IRQ.
-
-Why a timer IRQ and not asyncio: sending a full frame to the panel is one
-blocking C call, many sample periods long, and replaying a long fight can take
-longer; asyncio only polls between such calls, so a quick tap during them
-would be missed. A hard timer IRQ runs even then: every _PERIOD_MS it reads the
-pins and, when they changed, stores (levels, ticks_ms) in a preallocated ring.
-The main loop replays the ring into dicebox.buttons.Buttons, which debounces.
-The IRQ allocates nothing (ints, a bytearray and an array only).
-
-The same IRQ stirs the microsecond time of every change into an entropy pool
-(contact bounce and human timing), mixed into the seed by Platform.entropy.
-"""
+"""Buttons on GPIOs with pull-ups, sampled by a hard timer IRQ into a preallocated ring that the
+main loop replays into dicebox.buttons.Buttons. Not asyncio: a frame to the panel is one blocking
+C call, many sample periods long, and a quick tap during it would be missed; the IRQ runs even
+then. It also stirs the microsecond time of each change into the entropy pool (Platform.entropy)."""
 from array import array
 
 from machine import Pin, Timer

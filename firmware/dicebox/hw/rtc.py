@@ -1,17 +1,10 @@
-"""The optional real-time clock (board file "rtc"): a DS3231 or PCF8563 on the
-display's I2C bus, through Adafruit's drivers (installed from PyPI, put in
-lib/ by make deploy). The wound timers use it to count the time the box was
-off (larp/timer.py); only differences of its time matter.
-
-The device reads it once, at boot (read_at_boot), and counts on from there
-with ticks_ms (hw/platform.py): loaded, the drivers hold heap that a wound
-session beside a fight does not have to spare (docs/benchmarks.md).
-"""
+"""The optional real-time clock (board file "rtc"): a DS3231 or PCF8563 on the display's I2C bus,
+through Adafruit's drivers (make deploy puts them in lib/), for the wound timers' time off. Read
+once at boot, then ticks_ms counts on: loaded, the drivers hold heap that a wound session beside a
+fight cannot spare."""
 from adafruit_register import i2c_bcd_datetime
 
 from dicebox.core.clock import wall_seconds
-
-ADDRESSES = {"ds3231": 0x68, "pcf8563": 0x51}
 
 
 class _Stamp:

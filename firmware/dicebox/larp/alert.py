@@ -1,10 +1,5 @@
-"""The wound alert: rung by the running session (larp_tracker.Tracker.tick)
-over whatever is on screen, in any mode.
-
-Apart from the tracker's screens: with them came the LARP menu and its labels,
-too much heap over another mode's fight; the alert's words and the wound
-kinds are in larp/kinds.py, a table of their own.
-"""
+"""The wound alert, rung by the running session (larp/tracker.py) over any mode; apart from
+the tracker's screens, which bring the LARP menu's labels: too much heap over another mode."""
 from dicebox import buttons
 from dicebox.larp import wounds
 from dicebox.core.compat import const
@@ -18,9 +13,8 @@ _FLASH_MS = const(400)  # the screen inverts and beeps at this half-period
 
 
 def line(game, name_of, i, ru):
-    """Wound i's alert line, in 21 characters: "40 Boris mortal", and which of
-    his wounds when he has more than one ("40 mortal (2nd wound)"): two alike
-    lines read as one alert shown twice. The name is left out first when it does not fit."""
+    """Wound i's alert line in 21 characters, "40 Boris mortal (2nd wound)": which wound, as two alike
+    lines read as one alert shown twice; the name is left out first when it does not fit."""
     p = game.who[i]
     name = name_of(p)
     kind = kind_label(game.kind[i])

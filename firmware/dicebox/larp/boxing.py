@@ -1,12 +1,8 @@
-"""Show boxing with vulnerabilities (LARP rules, docs/rules/larp.md).
+"""Show boxing with vulnerabilities (docs/rules/larp.md).
 
-The box deals each boxer a secret order of vulnerable zones, tosses the coin
-for the initiative, and then takes the judge's target for every blow and
-answers HA! / OH! / OOOF!. Secrets (the deal, a blocked blow's reaction) stay
-out of describe(), state() and the transcript until the bout is over.
-
-Inputs: one per blow, the zone code 0..5 (ZONE_NAMES); zone + 6 when
-the reigning Champion calls BLOCK! on that blow.
+Inputs: one a blow, its zone code 0..5 (ZONE_NAMES), + 6 when the reigning Champion calls
+BLOCK! on it. The secrets (the deal, a blocked blow's reaction) stay out of describe(),
+state() and the transcript until the bout is over.
 """
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const

@@ -1,10 +1,5 @@
-"""LARP vulnerability boxing: the set-up, the reveal and the bout.
-
-Boxing keeps its secrets: the deal shows only while a boxer holds OK on the
-reveal screen, once per boxer and only before the first blow (after that a
-judge's override shows it again, saying so); a blocked reaction reads BLOCK!
-and the seed appears only after the end.
-"""
+"""LARP vulnerability boxing: the set-up, the reveal and the bout; a blocked reaction reads
+BLOCK! and the seed shows only after the end, so the secrets stay secret."""
 from dicebox import buttons
 from dicebox.larp import boxing
 from dicebox.core import record as _record
@@ -56,10 +51,8 @@ class BoxingSetup(Menu):
 
 
 class Reveal(Screen):
-    """Each boxer sees his own order only while he holds OK; release blanks it.
-    One hold per boxer, before the bout's first blow: whoever holds the box
-    later cannot read the other's order. After that a long OK asks for the
-    judge's override, which shows it for one more hold under JUDGE."""
+    """Each boxer sees his own order while he holds OK, one hold each before the first blow, so
+    whoever holds the box later cannot read the other's; then only the judge's override shows it."""
 
     def __init__(self, app, bout):
         Screen.__init__(self, app)
@@ -105,9 +98,8 @@ class Reveal(Screen):
         self.override = self.boxer
 
     def resumed(self):
-        # back from a screen pushed over a hold (a wound alert): its release went
-        # there, so the order must not stay on screen with nobody holding (the
-        # look was had: it counts)
+        # back from a screen pushed over a hold (a wound alert), which took the release: the
+        # order must not stay on screen with nobody holding (the look counts)
         self._hide()
 
     def draw(self, c):

@@ -1,6 +1,4 @@
-"""What the LARP rule sets share: wound kinds, hits, the roster and the
-session clock. Pure: the roster arrives as bytes, time as integers.
-"""
+"""What the LARP rule sets share: wound kinds, hits, the roster (as bytes), the session clock."""
 from dicebox.core.clock import SESSION_MAX, TICKS_MASK, SessionClock, ticks_step  # noqa: F401  (the rules' clock)
 from dicebox.core.compat import const
 
@@ -37,8 +35,7 @@ def hit_wound(hit):
 
 
 def wound_list(pairs):
-    """[[who, kind name], ...] from (who, kind) pairs: the `wounds` of a result,
-    which the wound tracker takes as it is (larp_wounds.inputs_for)."""
+    """[[who, kind name], ...] from (who, kind) pairs: a result's `wounds` (wounds.inputs_from_result)."""
     return [[who, KIND_NAMES[kind]] for who, kind in pairs if kind != NONE]
 
 
@@ -90,12 +87,8 @@ def check_names(names, where="roster"):
 
 
 def parse_roster(data, where="roster"):
-    """Names from a roster file's bytes: UTF-8, one name a line.
-
-    Spaces around a name, a byte-order mark and Windows line ends are
-    forgiven; blank lines at the very end are too (editors add them). A blank
-    line between names is an error: the numbers after it would shift.
-    """
+    """Names from a roster file's bytes (UTF-8, one a line; spaces, a BOM, CRLF and blank lines at
+    the end forgiven); a blank line between names is an error: the numbers after it would shift."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     if data[:3] == b"\xef\xbb\xbf":
@@ -119,19 +112,6 @@ def parse_roster(data, where="roster"):
 
 
 # --- Session clock: core/clock.py --------------------------------------------
-def session_times(readings, resume_ms=0):
-    """Session ms for each of a sequence of raw ticks_ms readings (the first is 0 + resume_ms)."""
-    out = []
-    clock = None
-    for raw in readings:
-        if clock is None:
-            clock = SessionClock(raw, resume_ms)
-            out.append(clock.ms)
-        else:
-            out.append(clock.update(raw))
-    return out
-
-
 def mmss(ms):
     """'MM:SS' of a countdown, seconds rounded up: it reads 00:00 only when due."""
     if ms < 0:

@@ -1,9 +1,7 @@
 """Melee duel, and the firearms duel as one cycle of it (docs/rules/larp.md).
 
-Inputs: first the answer to the challenge (1 accepted, 0 refused), then an
-"OK, roll" (0) per cycle. Each cycle the attacker and the defender roll a d6;
-attack minus defence gives the wound: 1-2 limb, 3-4 body, 5 head, else none.
-Roles swap every cycle. Duellist 1 is the challenger.
+Inputs: the challenge's answer (1 accepted, 0 refused), then 0 ("OK, roll") a cycle.
+Duellist 1 is the challenger; attacker and defender swap every cycle.
 """
 from dicebox.core import dice as _dice
 from dicebox.larp import common as larp

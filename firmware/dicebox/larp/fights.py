@@ -1,12 +1,5 @@
-"""LARP fights on the device: what the screens of vulnerability boxing
-(larp_boxing_ui), the melee duel (larp_duel_ui), firearms (larp_shoot_ui)
-and stealth (larp_stealth_ui) share; each screen module loads only with its
-fight, so a fight runs without the others' screens and rules.
-
-Each play screen is a FightScreen (saved after every input, long BACK undo).
-Wounds of a duel, a shot or a stealth attack can go straight onto the
-running wound tracker when the fight ends.
-"""
+"""What the LARP fights' screens share; each fight's screen module loads only with it, so a
+fight runs without the others' screens and rules."""
 
 from dicebox.larp import common as larp
 from dicebox.larp.kinds import kind_label
@@ -18,8 +11,7 @@ from dicebox import load
 from dicebox.larp.menu import larp_label, tracker
 
 
-# The screens of each fight: (ruleset, module under dicebox.ui, class); a
-# fight loads only its own screen and rules.
+# Each fight's screen: (ruleset, module, class).
 _SCREENS = const((
     ("boxing", "dicebox.larp.boxing_ui", "BoxingScreen"),
     ("duel", "dicebox.larp.duel_ui", "DuelScreen"),
@@ -40,9 +32,8 @@ _VOWELS = const("aeiouyаеёиоуыэюяйьъ")
 
 
 def shorten(s, chars):
-    """s in at most chars characters, as a player would write it on paper: its
-    longest word cut after a consonant, with a dot ("прав. рука"); None if no
-    such cut is short enough."""
+    """s in at most chars characters as a player would write it on paper, its longest word cut
+    after a consonant ("прав. рука"); None if no such cut is short enough."""
     while len(s) > chars:
         words = s.split(" ")
         k = 0
@@ -61,9 +52,8 @@ def shorten(s, chars):
 
 
 def big_line(c, s, y, color=1, x0=0, x1=128):
-    """s centred in x0..x1 at y in MEDIUM (16 px: read at arm's length), cut as
-    shorten() does if it is too wide; SMALL, 4 px lower, if no cut fits or s is
-    one word (cut alone, "смертельн.", it reads as a broken word)."""
+    """s centred in x0..x1 at y in MEDIUM (read at arm's length), cut as shorten() does; SMALL,
+    4 px lower, if no cut fits or s is one word (cut alone it reads as a broken word)."""
     room = (x1 - x0 + 2) // text.MEDIUM.advance
     short = s if len(s) <= room else (shorten(s, room) if " " in s else None)
     if short is not None:
@@ -110,12 +100,8 @@ def _target_range(app):
 
 
 def offer_wounds(screen, wounds, ask_who):
-    """After a fight (`screen`, finished and filed in History): its wounds onto
-    the wound tracker, if one runs. The session slept while the fight was
-    played and wakes now, beside the finished fight.
-
-    wounds: [[who, kind name], ...]; ask_who: who is a duellist (1/2) whose
-    participant number is asked, else who is the participant already."""
+    """A finished fight's wounds ([[who, kind name], ...]) onto the wound tracker, if one runs
+    (it wakes now); ask_who: `who` is a duellist (1/2) whose participant number is asked."""
     if not wounds:
         return
     app = screen.app

@@ -1,7 +1,5 @@
-"""First aid and medical help in the wound tracker (larp_wounds AID, MEDIC;
-docs/rules/larp.md, W2). Apart from larp_wounds.py so that neither module is
-too big to compile from source on a small heap.
-"""
+"""First aid and medical help in the wound tracker (wounds.py AID, MEDIC; docs/rules/larp.md W2):
+apart, so that neither module is too big to compile from source on a small heap."""
 from dicebox.larp import common as larp
 from dicebox.core.compat import const
 

@@ -1,21 +1,14 @@
-"""Append-only text journals on the Store (the LARP wound session's inputs).
+"""Append-only text journals on the Store (the LARP wound session's inputs), one line an entry:
+saving costs no heap for what is on flash, and a power cut leaves at most a torn last line,
+which read() drops. Apart from store.py, so boxes that never journal do not load it; here too
+the session's files, their boot check and its clock file (tracker.py and timer.py write it).
 
-One line an entry, appended as it comes: saving costs no heap for what is
-already on flash, and nothing is ever re-serialised. A power cut while
-appending leaves at most a torn last line (no newline), which read() drops.
-Kept out of store.py so boxes that never journal do not load it. Here too the
-session's files and their boot check, and its clock file, which the session
-awake (tracker.py) and asleep (timer.py) both write.
-
-The clock file (wounds.clk) says how much session time has run. Written by a
-Tracker as it goes to sleep, it also says when it wakes:
+The clock file (wounds.clk), the session time run:
   "MS"                      the Tracker's save every SAVE_MS
-  "MS DUE ALERTING SIZE"    a stamp: next timer (-1 none), 1 if an alert waits,
-                            and the journal's size in bytes when it was written
-either followed by "wS" on a box with a clock chip: its seconds (hw/rtc.py)
-as MS was written. A stamp holds only while the journal is as it was: a
-Tracker that changes the journal writes the plain form first, and a journal
-of another size at boot loads the whole session.
+  "MS DUE ALERTING SIZE"    a stamp as it goes to sleep: next timer (-1 none), 1 if an alert
+                            waits, and the journal's size in bytes when it was written
+either followed by "wS" with a clock chip: its seconds (hw/rtc.py) as MS was written. A stamp
+holds only with a journal of that size: a Tracker that changes the journal writes "MS" first.
 """
 from dicebox.core.clock import SESSION_MAX
 from dicebox.core.compat import const
@@ -51,16 +44,13 @@ def add(store, name, line):
 
 
 def size(store, name):
-    """The journal's size (bytes on flash; -1 if there is none): what a wound
-    session's clock stamp checks that the journal is as it was."""
+    """The journal's size in bytes (-1 if there is none), which the clock stamp holds."""
     return store._size(name)
 
 
 def read(store, name, on_line, keep=-1):
-    """Call on_line(text) for each complete line (only the first `keep` when
-    keep >= 0), reading line by line. A torn last line, or the lines past
-    `keep`, are cut off the file (the rest copied, then renamed over it), so
-    the next append starts on a clean line. Returns the count of lines read."""
+    """on_line(text) for each complete line (the first `keep` if keep >= 0), then the count; a torn
+    last line or the lines past `keep` are cut off, so the next append starts on a clean line."""
     try:
         f = store.open(store._path(name), "rb")
     except OSError:
@@ -112,12 +102,9 @@ def _text(line):
 
 
 def joined(store, name, buf, last=""):
-    """The complete lines joined by commas (the inputs of a History record), then
-    `last` (the record's end), a piece at a time: the journal's pieces are
-    memoryviews of `buf`, each good until the next is asked for. The journal is
-    opened for each piece and closed before it is handed on, so the caller can
-    write it to a file of its own: littlefs then has one file's cache on the
-    heap at a time, not two: two did not fit a long power-on's heap."""
+    """The lines joined by commas, then `last`, a piece at a time (memoryviews of `buf`, each good
+    until the next): the journal is closed before each is handed on, so littlefs has one file's
+    cache on the heap at a time while the caller writes; two did not fit a long power-on's heap."""
     for piece in _pieces(store, store._path(name), buf):
         yield piece
     if last:
@@ -265,9 +252,8 @@ def wall_now(app):
 
 
 def write_clock(store, ms, stamp=None, wall=None):
-    """A write the heap has no room for (littlefs's file cache, on a broken-up
-    heap) is left to the next one, SAVE_MS on, not the error screen: the next
-    replaces it, and a stamp is trusted only with its journal's size."""
+    """A write the heap has no room for (littlefs's file cache, on a broken-up heap) is left to the
+    next, SAVE_MS on, not the error screen: a stamp is trusted only with its journal's size."""
     try:
         text = "%d %d %d %d" % (ms, stamp[0], stamp[1], stamp[2]) if stamp else str(ms)
         store.write_text(CLOCK, text if wall is None else "%s w%d" % (text, wall))

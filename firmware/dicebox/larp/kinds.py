@@ -1,6 +1,5 @@
-"""The wound kinds' words (kind codes of larp/common.py) and the wound alert's,
-packed as ui/lang.py packs its labels, Russian in kinds_ru.py: the alert shows
-them over any mode, so they load without the LARP menu's tables."""
+"""The wound kinds' words (codes of larp/common.py) and the alert's, Russian in kinds_ru.py:
+apart from the LARP menu's tables, as the alert shows them over any mode."""
 from dicebox.ui.lang import table_label
 
 _TABLE = (

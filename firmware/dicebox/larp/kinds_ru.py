@@ -1,5 +1,4 @@
-"""Russian wound kinds and alert words, in the order of larp/kinds.py's _TABLE
-(the comment names the key). Imported only while Russian is chosen."""
+"""Russian wound kinds and alert words in kinds._TABLE's order; imported only while Russian is chosen."""
 
 LABELS = (
     "нет",                    # 0

@@ -1,10 +1,4 @@
-"""LARP judge: the menu and labels in both languages.
-
-The play screens live in larp_boxing_ui, larp_duel_ui, larp_shoot_ui,
-larp_stealth_ui (their shared parts in larp_fights) and
-larp_wounds_ui (the wound tracker, which runs in the background once a
-session is started); they are imported only when opened.
-"""
+"""LARP judge: the menu and the LARP screens' labels; the screens are imported only when opened."""
 import sys
 
 from dicebox import load
@@ -13,11 +7,8 @@ from dicebox.ui.app import Menu
 from dicebox import drop_new, pinned
 from dicebox.ui.lang import label, table_label
 
-# Labels only the LARP screens use, packed as titlebout/text.py packs its own: one
-# string, "\nkey\tlabel" a label, Russian in larp_ui_ru.py in the same order (imported
-# only while Russian is chosen): one string holds far less heap than tuples of strings.
-# A lookup costs time for every character before its line, so the menu's and the fight
-# screens' labels come first.
+# Labels only the LARP screens use, packed as ui/lang.py's, Russian in menu_ru.py. A lookup
+# costs time for every character before its line, so the menu's and the fights' labels come first.
 _TABLE = (
     "\nknockout\tKNOCKOUT"
     "\ndraw\tDRAW"
@@ -145,11 +136,8 @@ _TABLE = (
     "\n"
 )
 
-# What a mode key opens: (label key, module, function) in menu order. A fight
-# plays with the wound session asleep (rest): it saves after every input, and
-# the whole session beside it ran a LARP power-on out of heap; its wounds
-# wake it as the fight ends (larp_fights.offer_wounds).
-# The wound list wakes it if it sleeps.
+# What a row opens: (label key, module, function). A fight plays with the wound session asleep
+# (rest): awake beside a fight, which saves after every input, it ran a power-on out of heap.
 _ITEMS = const((
     ("boxing", "dicebox.larp.boxing_ui", "boxing_setup"),
     ("duel", "dicebox.larp.duel_ui", "duel_start"),
@@ -160,8 +148,7 @@ _ITEMS = const((
 
 def larp_label(key):
     """A LARP label in the Settings language (ours, then lang.py's)."""
-    s = table_label(key, _TABLE, "dicebox.larp.menu_ru")
-    return label(key) if s is None else s
+    return table_label(key, _TABLE, "dicebox.larp.menu_ru", label)
 
 
 def code_label(prefix, code):
@@ -175,9 +162,7 @@ def start(app):
 
 
 def screen_for(app, rec):
-    """Resume an unfinished LARP fight over the LARP menu, as if opened from it:
-    BACK leads there. The session resumes through Home, asleep while the fight
-    is played."""
+    """Resume an unfinished LARP fight over the LARP menu (BACK leads there); the session sleeps."""
     rest(app, ())
     app.push(LarpMenu(app))  # over Home, where a resumed fight opens
     return load("dicebox.larp.fights").screen_for(app, rec)
@@ -214,8 +199,7 @@ class LarpMenu(Menu):
 
 
 def tracker(app):
-    """The running wound session (ticked by Home in the background), or None.
-    Asleep (larp_timer), it wakes for good: a LARP screen holds it now."""
+    """The running wound session, or None; asleep (timer.py), it wakes for good: a LARP screen holds it."""
     for task in getattr(app.stack[0], "tasks", ()):
         if hasattr(task, "wake"):
             return task.wake(for_good=True)
@@ -226,10 +210,8 @@ def tracker(app):
 
 
 def rest(app, loaded):
-    """A fight opens: the wound session sleeps (larp_timer) while it is
-    played, unless an alert waits (then once that is acknowledged). What the
-    screens below loaded for themselves (`loaded`, a tuple(sys.modules), less
-    what the session pinned) stays."""
+    """A fight opens: the wound session sleeps while it is played (once any alert is acknowledged);
+    the modules in `loaded` (the screens' below, less what the session pinned) stay."""
     home = app.stack[0]
     own = [n for n in loaded if n not in pinned()]
     for task in getattr(home, "tasks", ()):

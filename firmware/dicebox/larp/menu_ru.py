@@ -1,5 +1,4 @@
-"""Russian LARP labels, in the order of larp_ui._TABLE (the comment names the
-key). Imported only while Russian is chosen."""
+"""Russian LARP labels in menu._TABLE's order; imported only while Russian is chosen."""
 
 LABELS = (
     "НОКАУТ",                  # knockout

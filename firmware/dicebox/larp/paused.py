@@ -1,10 +1,6 @@
-"""The notice of a boot without a clock for the time off: a running wound
-session's timers stood still while the box was off (timer.load), and
-the box cannot tell for how long. The judge adds the time off, or not.
-
-Apart from the tracker's screens, with its own few labels (as larp_alert):
-it comes up in any mode, with the session asleep.
-"""
+"""The notice after a boot with no clock for the time off (the session's timers stood still, for
+how long the box cannot tell): the judge adds it, or not. Apart from the tracker's screens, with
+labels of its own: it comes up in any mode, the session asleep."""
 from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen

@@ -1,6 +1,5 @@
-"""The LARP pickers' participant number, with his name under it (the fights'
-targets, the wound tracker's people): apart from larp_ui, so that opening the
-LARP menu does not load the pickers."""
+"""The LARP pickers' participant number, his name under it: apart from menu.py, so that opening
+the LARP menu does not load the pickers."""
 from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.larp.menu import larp_label

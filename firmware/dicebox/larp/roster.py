@@ -1,8 +1,5 @@
-"""Read the LARP roster file (one name a line; copy it with mpremote).
-
-The parsing and its checks are pure (larp/common.parse_roster); this is the
-one part that touches the file system, on the Pico and on the host alike.
-"""
+"""Read the LARP roster file (one name a line; copy it with mpremote): the file system's part,
+the parsing is pure (common.parse_roster)."""
 from dicebox.larp.common import RosterError, parse_roster
 
 PATH = "roster.txt"

@@ -1,9 +1,7 @@
 """Firearms: one d6 a shot (docs/rules/larp.md).
 
-1-3 miss, 4-5 a limb of the shooter's choice, 6 the body or the head of the
-shooter's choice. Inputs per shot: the target's participant number (0 when
-the target is not on the wound tracker), then the shooter's choice when the
-die asks for one: a limb 1..4 (larp.ARM_L..LEG_R), or 5 body / 6 head.
+Inputs a shot: the target's participant number (0: not on the wound tracker), then the
+shooter's choice when the die asks for one: a limb 1..4 (ARM_L..LEG_R), or 5 body / 6 head.
 """
 from dicebox.core import dice as _dice
 from dicebox.larp import common as larp

@@ -1,12 +1,7 @@
 """Stealth (assassination) weapon: the box runs the count (docs/rules/larp.md).
 
-A count is one beat of `beat_ms` (default 1 s). Counts 1-2 give a light
-wound, counts 3-4 a heavy one; an attack that runs through all four counts
-is completed and gives a mortal wound. Time comes in as elapsed ms: the
-device beeps on each beat (beats()) and sends the elapsed ms when the judge
-stops the count, or 4 * beat_ms when it completes.
-Inputs: the target's participant number (0: not on the tracker), then the
-elapsed ms at the stop.
+Inputs: the target's participant number (0: not on the tracker), then the elapsed ms when the
+judge stops the count, or COUNTS * beat_ms when it runs through (the device beeps each beat).
 """
 from dicebox.larp import common as larp
 from dicebox.core.compat import const

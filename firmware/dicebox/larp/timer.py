@@ -1,19 +1,9 @@
 """A LARP wound session asleep: what Home ticks while another mode is played.
 
-The whole session (larp/tracker.py: the rules, the game, the journal) holds
-much heap. Between its timers nothing in it changes but the clock, so
-where no LARP screen needs it, a Timer stands in: the session clock, when the
-next timer runs out and whether an alert is waiting. When that time comes the
-Timer wakes the session, which rings its alert and goes back to sleep once the
-judge has acknowledged it (Tracker.doze); the LARP mode wakes it for good as
-it opens (mode_opens), and so would a LARP screen that finds it asleep
-(larp_ui.tracker).
-
-The clock file (journal.py) says how much session time has run and when the
-session wakes. At boot the session clock resumes at it plus the time the box
-was off, by the clock chip. Without one (or a chip that lost its time) that
-time is not known: the session rings a notice that the timers were paused,
-which lets the judge add the time off (paused.py).
+The whole session (tracker.py) holds much heap, and between its timers only the clock changes:
+a Timer stands in, with the clock, the next timer's due time and whether an alert waits, and
+wakes the session then. At boot the clock resumes at the clock file (journal.py) plus the time
+off by the clock chip; without one, the judge is asked to add the time off (paused.py).
 """
 
 from dicebox.larp import journal
@@ -58,15 +48,13 @@ class Timer:
             write_clock(self.app.store, self.ms, self.stamp, wall_now(self.app))
 
     def mode_opens(self, module):
-        """Home opens `module` (home._opens): the LARP screens use
-        the whole session, loaded now while the heap is whole."""
+        """Home opens `module`: the LARP screens use the whole session, loaded now while the heap is whole."""
         if module == MODE:
             self.wake(for_good=True)
 
     def wake(self, now=None, for_good=False):
-        """The whole session in this Timer's place among Home's tasks, ticked at
-        `now`; back to sleep after, unless for_good. The Tracker, or None if
-        the session was found ended (then filed in History)."""
+        """The whole session in this Timer's place among Home's tasks, ticked at `now`, asleep again
+        after unless for_good; the Tracker, or None if it had ended (then filed in History)."""
         from dicebox.larp import tracker as larp_tracker
 
         home = self.app.stack[0]
@@ -84,9 +72,8 @@ class Timer:
 
 
 def load(app):
-    """At boot: the saved session, asleep if its clock file has a stamp that
-    still holds; else the whole session (larp_tracker.load). Its clock resumes
-    past the time the box was off, when the clock chip tells it."""
+    """At boot: the saved session, asleep if its clock stamp still holds, else whole (tracker.load),
+    its clock past the time off when the clock chip tells it."""
     store = app.store
     ms, stamp, wall = read_clock_file(store)
     now = None if getattr(app.platform, "wall_lost", False) else wall_now(app)

@@ -1,21 +1,13 @@
-"""The running LARP wound session, ticked by Home in the background.
+"""The running LARP wound session: Home ticks it whatever is on top, so the timers run and the
+alert rings in every mode. Apart from its screens (wounds_ui.py): while it runs only this, the
+rules (wounds.py) and the journal stay on the heap.
 
-The Tracker is no screen: Home ticks it whatever is on top, so the timers run
-and the alert rings in every mode, and it resumes at boot. It lives apart from
-the tracker's screens (larp_wounds_ui) and labels (larp_ui, larp_text): while a
-session runs, only this, the rules (larp/wounds) and the journal stay on
-the heap; the screens load when opened or when an alert rings.
-
-The session is a `wounds` record (larp/wounds.py) kept bounded on flash:
+A `wounds` record kept bounded on flash, the inputs only there:
   wounds.rec  the record without inputs (options, roster), written once
   wounds.jnl  one input a line, appended as it comes (never re-serialised)
-  wounds.clk  the session clock in ms, rewritten every SAVE_MS; as the session
-              goes to sleep, also when it wakes (larp/timer.py)
-The inputs live only on flash: the heap holds the game's state (a few bytes a
-wound); its log is emptied after each input (nothing reads it). Undo replays the journal's first lines and cuts
-the rest; the History record is streamed from it. A power cut loses at most a
-torn last journal line (dropped on load) and at most SAVE_MS of session time
-(docs/rules/larp.md W7).
+  wounds.clk  the session clock in ms, every SAVE_MS and as it goes to sleep (journal.py)
+Undo replays the journal's first lines and cuts the rest; History's record is streamed from it.
+A power cut loses at most a torn last line and SAVE_MS of session time (docs/rules/larp.md W7).
 """
 import sys
 
@@ -176,9 +168,8 @@ class Tracker:
             self.doze()
 
     def suspend(self):
-        """The session dozes: its clock to flash now, with when it wakes, so that
-        a power cut loses none of its time and the next power-on keeps it asleep
-        (larp_timer) until then. The stamp written."""
+        """The session dozes: its clock and when it wakes to flash now, so a power cut loses none of
+        its time and the next power-on keeps it asleep; returns the stamp written."""
         if self.game.ended:
             return None
         stamp = stamp_of(self.app.store, self.due, self.alerting)
@@ -188,9 +179,8 @@ class Tracker:
         return stamp
 
     def doze(self, spare=()):
-        """Woken over another mode (Timer.wake), or a LARP fight opens
-        (larp_ui.rest), and nothing left to ring: asleep again, the rules, the
-        game and this code off the heap; not the modules in `spare`."""
+        """Asleep again (woken over another mode, or a LARP fight opens) with nothing to ring: the
+        rules, the game and this code leave the heap, not the modules in `spare`."""
         if not self.woken or self.alerting or self.game.ended:
             return
         timer = self.asleep(self.app, self.ms, self.suspend())
@@ -203,9 +193,7 @@ class Tracker:
         drop([n for n in before if n not in pinned() and n not in spare])
 
     def mode_opens(self, module):
-        """Home opens `module` (home._opens): in another mode than
-        LARP's the session sleeps, unless an alert waits (it sleeps once
-        acknowledged)."""
+        """Home opens `module`: in another mode the session sleeps, once any alert is acknowledged."""
         if module != MODE:
             self.woken = True
             self.doze()

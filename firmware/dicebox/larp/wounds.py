@@ -1,11 +1,8 @@
 """Wound tracker with live timers: a LARP session as a record (docs/rules/larp.md).
 
-Every input is [t, op, participant, arg]: t is session ms (0..larp.SESSION_MAX,
-never less than the input before), op one of the codes below. Between inputs
-nothing happens: the timers are a function of time, so an input first brings
-every wound up to its t, logging each escalation at the exact ms it was due.
-The device feeds TICK when next_due() comes, so the alert rings on time, and
-views(now) gives the sorted list for any now without changing anything.
+Every input is [t, op, participant, arg], t session ms (0..larp.SESSION_MAX, never less than
+the input before). The timers are a function of time: an input first brings every wound up to
+its t, logging each escalation at the ms it was due; the device feeds TICK at next_due().
 
   TICK   [t, 0, 0, 0]     bring timers up to t (escalations, alerts)
   WOUND  [t, 1, p, kind]  kind 1 light, 2 heavy, 3 mortal
@@ -89,12 +86,8 @@ OPTIONS = (
 
 
 def inputs_from_result(result, t, participants=None):
-    """Tracker inputs for the wounds of a duel, shot or stealth result.
-
-    `participants` maps the result's `who` (duellist 1/2, or a target number)
-    to a participant number; by default `who` is the participant. Wounds of
-    participant 0 (not on the tracker) are left out.
-    """
+    """Tracker inputs for a fight result's wounds; `participants` maps its `who` (duellist 1/2, or a
+    target) to a participant (by default `who` is one); participant 0's wounds are left out."""
     out = []
     for who, kind in result.get("wounds", ()):
         p = participants[who] if participants is not None else who

@@ -1,9 +1,5 @@
-"""LARP wound tracker screens: the session list, a participant, the alert, a new session.
-
-The running session (the Tracker Home ticks in the background, its files and
-how they survive a power cut) is in larp_tracker.py; these screens are loaded
-only while one of them is open.
-"""
+"""LARP wound tracker screens (the session list, a participant, a new session), loaded only while
+one is open; the running session is tracker.py's."""
 from dicebox import buttons
 from dicebox.larp import common as larp
 from dicebox.larp import wounds
@@ -13,7 +9,7 @@ from dicebox.ui import draw, text
 from dicebox.ui.app import Confirm, Menu, Message, Screen
 from dicebox.ui.pickers import NumberPicker
 from dicebox.ui.lang import label
-from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker, load  # noqa: F401  (load, SAVE_MS: tests)
+from dicebox.larp.tracker import CLOCK, HEADER, JOURNAL, SAVE_MS, Tracker  # noqa: F401  (SAVE_MS: tests)
 from dicebox.larp.timer import Timer
 from dicebox.larp.kinds import kind_label
 from dicebox.larp.menu import larp_label, code_label, tracker
@@ -117,11 +113,8 @@ def _roster():
 
 
 class TrackerScreen(Screen):
-    """Wounded participants, nearest to escalation first, with mm:ss left.
-
-    Rows: "+ wound", one per wounded participant, "End session". OK opens a
-    row; long BACK undoes the judge's last input; BACK leaves (the session
-    runs on in the background)."""
+    """Rows "+ wound", the wounded nearest to escalation first with mm:ss left, "End session";
+    long BACK undoes the judge's last input, BACK leaves (the session runs on)."""
 
     def __init__(self, app, tr):
         Screen.__init__(self, app)

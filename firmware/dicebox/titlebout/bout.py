@@ -1,14 +1,9 @@
-"""Title Bout with dice on the box: set-up, the fight, between rounds, result.
+"""Title Bout with dice on the box: the fight, between rounds, the result.
 
-The set-up (titlebout_setup.py) picks each corner's card or "own card"
-(assisted: the box asks for the ratings and the chart outcomes), the rounds,
-then starts with a fresh seed; it and the card checks leave the heap once
-the fight screen has replaced it. The core takes one input an exchange; with
-Settings "OK steps: one roll" the screen shows that exchange's rolls one OK
-at a time (the clock and points on screen follow the shown rolls), with
-"exchange" it shows the whole exchange at once. Hold OK: the rest of the
-round. Questions of assisted play are number pickers showing the roll they
-are about.
+The core takes one input an exchange; with Settings "OK steps: one roll" the screen shows its
+rolls one OK at a time (the clock and points follow the shown rolls), with "exchange" all at
+once; hold OK: the rest of the round. Assisted play's questions are number pickers showing the
+roll they are about.
 """
 from dicebox import buttons
 from dicebox import deferred
@@ -66,10 +61,9 @@ def _picker(*args):
 
 
 def roll_off(app, need, given, stays=False):
-    """The picker for a die the table rolls before the bout opens (the AGG tie).
-    stays: OK hands the value on with the picker still on top, for the next
-    screen to take its place: popped first, it would uncover Home, which unloads
-    the fight's code before the bout is built again (a heap broken up again)."""
+    """The picker for a die the table rolls before the bout opens (the AGG tie). stays: OK hands the
+    value on with the picker still on top: popped first, it would uncover Home, which unloads the
+    fight's code before the bout is built again (a heap broken up again)."""
     lo, hi = _dice.span(need.die)
     why = need.why
     if lang.LANG[0] == "ru":  # the core's words are English
@@ -82,10 +76,8 @@ def roll_off(app, need, given, stays=False):
 
 
 def open_bout(app, rec, replace=None, session=None, memo=None):
-    """The fight screen for a new record (session: its game, built by the
-    set-up before this module loaded; an AGG tie's table dice are in it).
-    memo: the set-up's choices, kept for the next one once this frame is on
-    the panel (Start shows its bout without waiting on the flash)."""
+    """The fight screen for a new record (session: its game, built by the set-up, an AGG tie's table
+    dice in it); memo: the set-up's choices, kept once this frame is on the panel."""
     screen = TitleBoutScreen(app, rec, session)
     if replace is not None:
         app.replace(screen)
@@ -590,9 +582,8 @@ def _cell(g, rnd, side):
 
 
 class Scoresheet(Screen):
-    """Each round's points with its knockdowns, cuts and fouls, totals, rounds
-    won, knockdowns (and the ten-point card's totals, the cards' extra
-    ratings); UP/DOWN scroll."""
+    """Each round's points with its knockdowns, cuts and fouls, the totals, rounds won, knockdowns
+    (and the ten-point card's totals, the cards' extra ratings); UP/DOWN scroll."""
 
     def __init__(self, app, fight):
         Screen.__init__(self, app)

@@ -1,8 +1,6 @@
-"""The Title Bout set-up's list of card files, with the checks' verdict on
-each kept on flash: checking a card is most of the set-up's opening on the
-Pico, reading it for its CRC a small part.
-A file is checked again when its bytes change or the checks' code does; the
-two cards a bout starts with are always read and checked again (cards.py)."""
+"""The Title Bout set-up's list of card files, with the checks' verdict on each kept on flash:
+checking a card is most of the set-up's opening on the Pico, its CRC a small part. A file is
+checked again when its bytes or the checks' code change; a bout's two cards always are (cards.py)."""
 import os
 from binascii import crc32
 
@@ -57,10 +55,8 @@ def load_dir(folder, charts=None):
 
 
 def index_charts(folders):
-    """(file name without its ending, path) of each chart file in the folders
-    (a missing folder is none). A chart set is read and checked when a bout
-    starts with it, not to be listed: parsing one costs the set-up's heap
-    several KB."""
+    """(file name without its ending, path) of each chart file in the folders (a missing folder is
+    none): a chart set is parsed when a bout starts with it, not to be listed (the set-up's heap)."""
     return [(name[: name.rfind(".")], path) for name, path in _files(folders)]
 
 
@@ -135,9 +131,8 @@ def entries(folders, kept):
 
 
 def index(store, folders):
-    """([(name, path)] of every good card, [one line per bad card file]) over
-    the folders in order (a missing folder has none); only new or changed
-    files are read by the checks."""
+    """([(name, path)] of every good card, [one line per bad card file]) over the folders in order;
+    only new or changed files are read by the checks."""
     checks = _checks()
     kept = {}
     if checks is not None:

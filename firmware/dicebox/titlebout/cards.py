@@ -1,9 +1,5 @@
-"""Title Bout cards and chart sets from files (JSON, or CSV from a
-spreadsheet), on the device and the host.
-
-The checks are pure (dicebox.titlebout.data, tbcsv); this module only reads
-files (a folder's are listed by cardlist.py).
-"""
+"""Title Bout cards and chart sets from files (JSON, or CSV from a spreadsheet), on the device and
+the host: this module reads files, the checks are pure (data.py, csvfiles.py)."""
 import os
 
 from dicebox.titlebout import data as tbdata

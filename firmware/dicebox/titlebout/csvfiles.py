@@ -1,23 +1,6 @@
-"""Title Bout cards and chart sets typed into a spreadsheet, saved as CSV.
-
-Pure (text in, the JSON shape out; tbdata checks it): the same reading on
-the box and on the host. MicroPython has no csv module, so the few rules a
-spreadsheet's CSV needs are here: a UTF-8 byte-order mark, comma or
-semicolon (where the decimal mark is a comma), "quoted" cells with "" in
-them, blank and #comment rows, trailing empty cells. Errors name the file
-and the line.
-
-Card: rows `name,Kid Csv`, `agg,9` ... `ki,4` (and any extra rating of the
-real card), then the header `code,punch,points,flags` and one punch a row
-(`R-77,hook,4`; flags KD, CUT or "KD CUT" only where the card itself marks them).
-
-Chart set: `name,My charts`, then each chart under a row naming it (punch,
-foul, injury, cut, knockdown, count); optional column headers right after
-it (a first cell `low` or `rating`). Rows: punch `1,8,L-11` or
-`26,27,R-(Knockdown)-77`; foul/injury/cut `1,55,none`, `81,94,points,1`;
-knockdown `1,K,K,...` (the rating, then the 20 results for d20 = 1..20);
-count `41,55,5,7` (low, high, count, points).
-"""
+"""Title Bout cards and chart sets typed into a spreadsheet, saved as CSV: pure (text in, the JSON
+shape out, data.py checks it), the same reading on the box and the host, as MicroPython has no
+csv module. The formats: docs/rules/title-bout.md, "Fighter card (CSV)" and "Chart set (CSV)"."""
 from dicebox.titlebout import data as tbdata
 from dicebox.titlebout.data import DataError
 

@@ -1,11 +1,8 @@
-"""Title Bout cards and charts: pure checks and the compact form a bout uses.
+"""Title Bout cards and charts: pure checks of parsed JSON (a file, a record, a CSV import).
 
-check_card(obj, where) and check_charts(obj, where) take parsed JSON (from a
-file, a record or a CSV import) and return a normalised copy, or raise
-DataError("WHERE: field 'F': problem") so the host and the device can show
-one clear line and go on with the other files. No I/O here. The compact form
-a bout uses (Charts, Fighter) is in tbplay.py: a running bout needs only that,
-so the checks can leave the heap once the bout has started.
+check_card and check_charts return a normalised copy, or raise DataError("WHERE: field 'F':
+problem"): one clear line, and the other files go on. The compact form a running bout needs is
+play.py's, so these checks leave the heap once the bout has started.
 """
 from dicebox.core.compat import const
 from dicebox.core.errtext import shown

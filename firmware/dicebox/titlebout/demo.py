@@ -1,15 +1,10 @@
-"""The built-in chart sets for Title Bout with dice: "demo" and "dicebox".
+"""The built-in chart sets for Title Bout with dice, "demo" and "dicebox": INVENTED for dicebox (not
+the publisher's charts), holding every number the rules' worked examples use (63 -> R-44, 26 ->
+R-77, knockdown row 2: 12 -> 4, 14 -> K, row 1: 6 -> K, 9 -> a number, count chart 46 -> a count
+of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the same data (tests check it).
 
-INVENTED for dicebox (not the publisher's charts): it holds every number the
-rules' worked examples use (63 -> R-44, 26 -> R-77, knockdown chart row 2:
-12 -> 4 and 14 -> K, row 1: 6 -> K and 9 -> a number, count chart 46 -> a
-count of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the
-same data as a file to copy and edit (tests check they agree).
-
-Kept as JSON text, a string a chart: a string constant stays in flash with
-the code (ROM) and costs the heap almost nothing until parsed, where a dict
-literal builds all its lists at import. CHARTS parses it all (a fresh dict
-at each use); Sections() a chart at a time, as read.
+Kept as JSON text, a string a chart: a string constant stays in flash with the code and costs the
+heap almost nothing until parsed, where a dict literal builds all its lists at import.
 """
 import json
 
@@ -53,10 +48,8 @@ _D_KNOCKDOWN = const(
 
 
 class Sections:
-    """The demo set read a chart at a time: charts["punch"] parses that chart
-    alone, so a game's checks and compact form (tbplay.Charts) never hold the
-    whole set parsed (at the tightest moment of a bout's start).
-    Sections("dicebox") is the other built-in set."""
+    """The demo set (or Sections("dicebox")) read a chart at a time: charts["punch"] parses that
+    chart alone, so a bout's start, its tightest moment, never holds the whole set parsed."""
 
     def __init__(self, which="demo"):
         self.d = which == "dicebox"

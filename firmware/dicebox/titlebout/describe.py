@@ -1,5 +1,4 @@
-"""Title Bout transcript lines (Game.describe of titlebout/rules.py), kept
-apart so a bout played on the box does not carry them."""
+"""Title Bout transcript lines (rules.Game.describe), apart so a bout on the box does not carry them."""
 from dicebox.core.game import Game
 from dicebox.titlebout.play import M_DRAW, METHODS, REASONS, STOP_PICK
 

@@ -1,17 +1,12 @@
-"""What Title Bout keeps between bouts, in a small file of its own (NAME):
+"""What Title Bout keeps between bouts in a small file of its own (NAME), loaded for the call only;
+a missing or damaged file is an empty one, which the next write makes whole:
 
-    "setup"  the set-up's choices at the last Start: {"red", "blue": a card's
-             path (null: the corner's default), "charts": a built-in set's name
-             or a chart file's path, "rounds", "rules": the rulings changed};
-             the next set-up opens on them, anything gone or out of range
-             back to its default, said nowhere
-    "left"   where the screen of each bout left unfinished stood: [key, log
-             entries shown], newest first. A record holds whole inputs, and one
-             input (an answer mid-round) may play several exchanges: the screen
-             comes back on the frame it showed, not at the end of them.
-
-Loaded for the call only. A missing or damaged file is an empty one: the
-box is never stopped by it, and the next write makes it whole again.
+    "setup"  the set-up's choices at the last Start: {"red", "blue": a card's path (null: the
+             corner's default), "charts": a built-in set's name or a chart file's path,
+             "rounds", "rules": the rulings changed}
+    "left"   where the screen of each bout left unfinished stood, [key, log entries shown],
+             newest first: one input (an answer mid-round) may play several exchanges, and
+             the screen comes back on the frame it showed
 """
 from binascii import crc32
 

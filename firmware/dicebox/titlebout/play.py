@@ -1,8 +1,5 @@
-"""Title Bout charts and cards in the compact form a bout uses (byte tables,
-no lookups allocate), and the codes the rules and the transcript (describe.py)
-share. The checks of card and chart data are in tbdata.py,
-loaded only when a record starts (and by the set-up and the host tools).
-"""
+"""Title Bout charts and cards in the compact form a bout uses (byte tables: no lookup allocates),
+and the codes the rules and describe.py share; the checks (data.py) load only when a record starts."""
 from dicebox.core.compat import const
 
 KNOCKDOWN = const(1)  # punch flags, as bits

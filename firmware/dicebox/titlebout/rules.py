@@ -1,15 +1,8 @@
-"""Title Bout with dice: the bout procedure, replayable from its record.
+"""Title Bout with dice: the bout procedure, replayable from its record (docs/rules/title-bout.md).
 
-Control (d20 vs CF), attack (2d10 vs PL), punch chart (2d10 -> code -> the
-attacker's card), knockdowns (d20 vs HP, then the knockdown/knockout chart),
-cuts, fouls and injuries on 99/100, Killer Instinct, a clock of 40 clicks a
-round moved by every die, a scoresheet and a result. Rulings and options are
-in docs/rules/title-bout.md.
-
-Inputs: between exchanges the prompt is NEXT (0 one exchange, 1 to the end
-of the round, 2 to the end of the bout). With the "assisted" option the box
-asks for chart and card outcomes (small int pickers) instead of looking
-them up, and for the ratings of a fighter given no card.
+Inputs: between exchanges the prompt is NEXT (0 one exchange, 1 to the end of the round, 2 to the
+end of the bout). With the "assisted" option the box asks for chart and card outcomes (small int
+pickers) instead of looking them up, and for the ratings of a fighter given no card.
 """
 from dicebox.titlebout import play as tbplay
 from dicebox.core.compat import const
@@ -144,8 +137,7 @@ class Game(_Game):
         self._prompt = None
         self._gen = self.fighters = self.codes = self.charts = None
         # the charts after every field is there: the instance's dict has its
-        # size (a 368-byte block) before the parse of the charts breaks up the
-        # free heap
+        # size before the parse of the charts breaks up the free heap
         charts = o["charts"]
         if isinstance(charts, str):  # a built-in set ("demo", "dicebox")
             from dicebox.titlebout.demo import Sections

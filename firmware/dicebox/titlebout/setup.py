@@ -1,12 +1,7 @@
-"""Title Bout set-up, the mode's entry in Home: each corner's card (cards on
-flash, see cards.py) or "own card", the rounds, the rulings.
-
-The card files, their checks and the demo charts are on the heap only while
-cards are read (the list when the set-up opens, the two chosen at Start):
-the set-up screens hold names and paths. Start loads the fight's code, reads
-the two cards, builds the game, lets the card code go, and puts the fight
-screen (titlebout_ui.py) in its place, which unloads this module: the fight
-runs without the set-up's code and the set-up without the fight's."""
+"""Title Bout set-up, the mode's entry in Home: each corner's card or "own card", the rounds, the
+rulings. The card files, their checks and the demo charts are on the heap only while cards are
+read; Start builds the game, lets the card code go and puts the fight screen (bout.py) in its
+place, which unloads this module: the fight runs without the set-up's code, and the other way."""
 import sys
 
 from dicebox import call_once, load
@@ -381,10 +376,8 @@ class Setup(Menu):
         self.open_bout(_record.Record(_tb().RULESET, opts, app.new_seed()))
 
     def open_bout(self, rec):
-        """The game, while the card checks and demo charts it needs are here;
-        then they leave and the fight screen takes the game. With table dice
-        an AGG tie is rolled off before the first input: those dice are asked
-        here, one picker each, over the set-up (BACK keeps the choices)."""
+        """The game, while the card checks and demo charts it needs are here; then they leave and the
+        fight screen takes it. With table dice an AGG tie's dice are asked here, over the set-up."""
         app = self.app
         from dicebox.ui.session import Session
 
@@ -408,9 +401,8 @@ class Setup(Menu):
         _ui().open_bout(app, rec, replace=self, session=session, memo=self.memo)
 
     def _refused(self, e):
-        """A card file gone bad since the list was made, or one that does not fit
-        the built-in charts (tbdata.DataError): its one line, naming the file,
-        over the set-up, which goes on alone (resumed() builds its rows)."""
+        """A card file gone bad since the list was made, or one that does not fit the built-in charts
+        (data.DataError): its one line over the set-up, which goes on (resumed() builds its rows)."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
         self.preloaded = 0
         msg = str(e)

@@ -1,13 +1,5 @@
-"""Title Bout labels (loaded only with the mode, not at boot).
-
-As in ui/lang.py, English here, Russian in titlebout_text_ru.py (imported only
-while Russian is chosen), but packed: the keys and the English labels are one
-string, "\nkey\tlabel" a label. A string is one object on the heap, its text
-stays in flash with the code, where a tuple of strings is an object a label.
-lang.table_label reads it with native searches only: walking its lines in Python
-slows a fight frame on the Pico. A search costs time for every character
-before the label, so a fight frame's labels come first.
-"""
+"""Title Bout labels, loaded with the mode, packed as ui/lang.py's (Russian in text_ru.py): native
+searches find them, which cost time for every character before the label, so a fight frame's come first."""
 from dicebox.ui import lang
 
 _TABLE = (

@@ -1,5 +1,4 @@
-"""Russian Title Bout labels, in the order of titlebout_text._TABLE (the
-comment names the key). Imported only while Russian is chosen."""
+"""Russian Title Bout labels in text._TABLE's order; imported only while Russian is chosen."""
 
 LABELS = (
     "Раунд",                   # round

@@ -1,11 +1,6 @@
-"""The App: a stack of screens driven by logical button events and time.
-The device loop starts it with Home on the stack (home.boot) and lets it go
-with home.close.
-
-Pure: no machine, no host imports. The device main loop and the simulator
-both call button(), tick() and render(canvas); storage and hardware come in as
-objects (store, platform).
-"""
+"""The App: a stack of screens driven by button events and time, started and let go by Home
+(home.boot, home.close). Pure: the device loop and the simulator call button(), tick() and
+render(canvas); storage and hardware come in as objects (store, platform)."""
 from dicebox import buttons
 from dicebox import settings
 from dicebox.core.compat import const
@@ -16,10 +11,9 @@ _WAKE_NONE = const(-1)
 _TICKS_MASK = const(0x3FFFFFFF)
 _SCROLL_WAIT_MS = const(1200)  # a row wider than the glass rests this long at each end
 _SCROLL_STEP_MS = const(200)  # then moves a character at a time
-# the picture moves a pixel (right, then down, then back: App.render) after each this long
-# without a button, so that no pixel of a screen left up for hours (the wound list, a running
-# stealth count) stays lit all that time. Counted from the inputs, as the box's timers are,
-# so the simulator and the emulated Pico move it in the same frame.
+# the picture moves a pixel (App.render) after each this long without a button, so that no pixel
+# of a screen left up for hours (the wound list) stays lit all that time; counted from the inputs,
+# as the box's timers are, so the simulator and the emulated Pico move it in the same frame
 _NUDGE_MS = const(120000)
 _DAYLIGHT = const(5)  # settings.py's brightness that never dims
 _DIM = const(0x2201)  # settings.py's DIM: contrast 1, the reset precharge
@@ -207,9 +201,8 @@ class App:
         self.dirty = True
 
     def later(self, save):
-        """save() once this pass's frame is on the panel (the loop calls settle()):
-        the roll shows without waiting on the flash (a first save on the emulated
-        Pico's littlefs took hundreds of ms). One at a time, in order."""
+        """save() once this pass's frame is on the panel (the loop calls settle()), so the roll shows
+        without waiting on the flash; one at a time, in order."""
         self.settle()
         self.saving = save
 
@@ -219,9 +212,8 @@ class App:
             save()
 
     def redraw_rows(self, rows):
-        """Only these rows of the top Menu changed (a move of the selection): drawn
-        anew over the last frame, which the panel's buffer holds. A nav press
-        then draws 2 rows, not 6, on the emulated Pico (make emu, "nav")."""
+        """Only these rows of the top Menu changed (a move of the selection): drawn anew over the
+        last frame, which the panel's buffer holds."""
         if not self.dirty:
             self.rows = rows if self.rows is None else self.rows + rows
 

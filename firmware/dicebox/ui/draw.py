@@ -38,10 +38,8 @@ def rows_visible(top=HEADER + 1, bottom=HEIGHT):
 
 
 def list_rows(c, items, selected, first, top=HEADER + 1, bottom=HEIGHT, shift=0, only=None):
-    """Draw the labels of items[first:] ((label, ...) pairs) as rows, the selected
-    one inverted and `shift` pixels to the left; scroll bar at right. Reads the
-    labels in place: no list per frame. only: the items whose rows are drawn
-    again over the last frame (cleared first), the rest left as they are."""
+    """items[first:] ((label, ...) pairs) as rows read in place (no list a frame), the selected one
+    inverted and `shift` pixels left; only: the items whose rows are drawn again over the last frame."""
     n = rows_visible(top, bottom)
     for i in range(n):
         k = first + i

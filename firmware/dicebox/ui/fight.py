@@ -1,20 +1,9 @@
 """The base of every mode's play screen: what a referee at a noisy table relies on.
 
-    FightScreen(app, rec)      a Session over the record (saved after every input);
-                               session=: one the mode built already (see titlebout_setup)
-      give(value)              one input; asks for the table's die first when
-                               Settings say "table dice"; then changed()
-      reason(why)              the picker's line for why (Russian via ui/why_ru.py)
-      changed()                hook: the game moved (input, die, undo); redraws
-      finished()               hook: the fight just ended (default: into History)
-      summary()                one line for History (default: winner + method)
-      progress()               optional: Home's label for it left unfinished ("Duel, cycle 2")
-      kept()                   optional: called as it is left unfinished (what the screen keeps of its own)
-      finish_resumed()         a resumed fight that had already ended: into History
-      long BACK                "Undo last input?" (OK yes, BACK no)
-      BACK click               leaves; an unfinished fight asks first and stays
-                               saved for Resume, so no stray press loses it; one
-                               with no input past its SET_UP ones is let go
+A mode overrides changed() (the game moved: input, die, undo), finished() (default: into History)
+and summary() (History's line), and may add progress() (Home's label for it left unfinished,
+"Duel, cycle 2") and kept() (called as it is left unfinished). Long BACK asks to undo; BACK
+leaves, an unfinished fight asking first and staying saved for Resume, so no stray press loses it.
 """
 from dicebox import buttons
 from dicebox.core import dice as _dice

@@ -62,11 +62,9 @@ class History(Menu):
 
 
 class Transcript(Screen):
-    """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page.
-
-    A 4-hour wound session has over a thousand lines: only the start of each
-    record line (in wrapped screen lines) is kept, and the lines on screen are
-    made again from the replayed game when the page moves."""
+    """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page. Only where each
+    record line starts is kept, the lines on screen made again from the replayed game as the page
+    moves: a 4-hour wound session has over a thousand lines."""
 
     def __init__(self, app, ident, i=-1):
         Screen.__init__(self, app)

@@ -124,7 +124,7 @@ class Home(Menu):
         was = self.items[self.sel][0] if self.sel < len(self.items) else None
         self.items = items
         self.right = label("wounds_on") if self.tasks else ""  # a wound session runs in the background
-        if getattr(app, "power", None) is not None:
+        if app.power is not None:
             self.right += "   "  # room for the battery's icon (App.render)
         self.sel = min(self.sel, len(items) - 1)
         for i in range(len(items)):

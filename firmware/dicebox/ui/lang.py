@@ -1,18 +1,13 @@
 """Labels in English and Russian; the Settings language picks the column.
 
-    label(key) -> the label in the current language (the key itself if unknown)
-    table_label(key, table, ru_module) -> a game's own label, or None
-
-Heap: the labels live in one string (no dict, no object a label), and only
-the language in use is loaded: English here, Russian in lang_ru.py, imported
-when Russian is chosen, in the table's order, each line ending with its key as
-a comment; tests/test_lang.py checks both line up.
+The labels live in one string (no dict, no object a label), and only the language in use is
+loaded: Russian in lang_ru.py, in the table's order (tests/test_lang.py checks they line up).
 """
 from dicebox import load
 
-# The labels packed in one string, "\nkey\tlabel" a label (as titlebout/text.py packs its
-# own): one string holds far less heap than tuples of strings, for the whole power-on.
-# A lookup costs time for every character before its line: a Dice frame's labels come first.
+# The labels packed in one string, "\nkey\tlabel" a label: far less heap than tuples of strings,
+# for the whole power-on. A lookup costs time for every character before its line: a Dice
+# frame's labels come first.
 _TABLE = (
     "\ndice\tDice"
     "\ncoin\tcoin"
@@ -96,14 +91,11 @@ def _line(table, at, key, ru):
     return table[at : table.find("\n", at)]
 
 
-def table_label(key, table, ru_module):
-    """key's label in a game's own table, packed as _TABLE is ("\nkey\tlabel" a
-    label), with its Russian as LABELS in the module ru_module in the table's order
-    (imported only while Russian is chosen); None when the table has no key. Every
-    game's words go through here: its text module packs them, a *_ru.py module beside it."""
-    # Russian apart: on the stock firmware bytecode is heap, and the tour's worst point is
-    # close to the budget (docs/benchmarks.md)
+def table_label(key, table, ru_module, missing=None):
+    """key's label in a game's own table, packed as _TABLE is, or ru_module's LABELS while Russian
+    is chosen (imported only then: on the stock firmware bytecode is heap); when the table has no
+    key, missing(key) (label: the shared words; str: the key itself), else None."""
     at = table.find("\n" + key + "\t")
     if at < 0:
-        return None
+        return None if missing is None else missing(key)
     return _line(table, at, key, load(ru_module).LABELS if LANG[0] == "ru" else None)

@@ -1,5 +1,4 @@
-"""Russian labels, in the order of lang._TABLE (the comment names the key).
-Imported only when Russian is chosen (lang.set_lang)."""
+"""Russian labels in lang._TABLE's order; imported only when Russian is chosen (lang.set_lang)."""
 
 LABELS = (
     "Кости",                 # dice

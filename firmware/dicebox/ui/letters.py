@@ -1,7 +1,5 @@
-"""Names with letters the box draws otherwise: the font's box for a letter it
-lacks, or the base letter drawn for one of its Latin letters (fontdata's
-SMALL_ALIKE). A set-up says so once a power-on for each such name; loaded only
-while it checks (the set-up unloads it)."""
+"""Names with letters the box draws otherwise (the font's box, or a base letter: SMALL_ALIKE): a
+set-up says so once a power-on for each such name; loaded only while it checks."""
 from dicebox.core.compat import code_at, size, utf8
 from dicebox.ui import fontdata, lang, text
 

@@ -7,10 +7,8 @@ from dicebox.ui.lang import label
 
 
 class NumberPicker(Screen):
-    """Pick an int lo..hi with UP/DOWN (held: repeats, then by tens in a wide
-    range); OK takes it. Up to 100 values (a die, a participant) it wraps round;
-    a wider range (minutes 1..600) stops at its ends: 1 and 600 are not one
-    press apart."""
+    """Pick an int lo..hi with UP/DOWN (held: repeats, then by tens), OK takes it; up to 100 values
+    it wraps round, a wider range (minutes 1..600) stops at its ends, which are not one press apart."""
 
     stays = False  # True: OK hands the value on with the picker still on top (the next screen replaces it)
 

@@ -1,8 +1,5 @@
-"""The battery's warnings and the stop at empty (core/battery.py's stages),
-over whatever is on screen, as a wound alert comes. Loaded for the call only
-(Power.tick's call_once): a warning is a Message, the stop a screen of its own.
-"""
-from dicebox import buttons
+"""The battery's warnings and the stop at empty (core/battery.py's stages) over any screen, as a
+wound alert comes; loaded for Power.tick's call only."""
 from dicebox.core import battery
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message, Screen
@@ -30,7 +27,7 @@ def warn(app, stage):
     """Say stage (battery.LOW, CRITICAL) once over any screen; at DEAD, stop."""
     if stage == battery.DEAD:
         return stop(app)
-    power = getattr(app, "power", None)
+    power = app.power
     level = power.gauge.level if power is not None else 0
     key = "low" if stage == battery.LOW else "critical"
     msg = Message(app, power_label(key), power_label(key + "_note") % max(0, level))

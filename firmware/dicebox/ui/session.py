@@ -1,11 +1,8 @@
-"""A fight on the device: its record, the game replayed from it, saving,
-undo, and the players' own dice when Settings say so.
+"""A fight on the device: its record, the game replayed from it, saving, undo, the table's dice.
 
-The record is the truth: after every input it is saved whole (the store
-writes atomically), so a power cut resumes exactly where it stopped. The
-save waits for the input's frame to reach the panel (App.later): the dice
-come from the seed, so an input a power cut takes before its save is the
-same roll when pressed again.
+The record is the truth, saved whole (atomically) after every input, so a power cut resumes where
+it stopped. The save waits for the input's frame (App.later): the dice come from the seed, so an
+input a power cut takes before its save is the same roll when pressed again.
 """
 import sys
 
@@ -91,12 +88,10 @@ class Session:
         return True
 
     def _rebuilt(self, build, rec):
-        """build(rec, ask): the game again from the record (undo, a die the table must
-        roll), once the old one is dropped: two games at once did not fit a Title Bout
-        in 128k (if the heap runs out here, the saved record is whole; screens keep no
-        game: `built` tells them it changed).
-        A build may load code only a build needs (Title Bout's card checks): it goes
-        again, as after the fight screen's first build, not at Home."""
+        """build(rec, ask): the game again from the record once the old one is dropped: two games at
+        once did not fit a Title Bout in 128k (if the heap runs out here, the saved record is whole;
+        screens keep no game: `built` tells them). Code a build loads for itself (Title Bout's card
+        checks) goes again at once, not at Home."""
         self.game = None
         self.built += 1
         loaded = tuple(sys.modules)
@@ -112,10 +107,8 @@ class Session:
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
 
     def finish(self, summary):
-        """Into History (a small procedure joins its mode's entry) and the
-        unfinished-fight slot cleared, after the last input's own save: all
-        once the frame is on the panel, as a save is (App.later): the last
-        input's frame shows without waiting for the writes."""
+        """Into History (a small procedure joins its mode's entry), the unfinished-fight slot cleared,
+        after the last input's own save: all once the frame is on the panel (App.later)."""
         app = self.app
         save, app.saving = app.saving, None
         rec = self.rec

@@ -1,23 +1,10 @@
 """Bitmap text on a MONO_VLSB canvas (the OLED's framebuf, or the host Canvas).
 
-    SMALL   5x8 cells, advance 6: ASCII, Latin-1 and Latin Extended-A letters,
-            Russian, a few symbols
-    MEDIUM  SMALL scaled 2x: 10x16 cells, advance 12
-    BIG     16x28 result digits 0-9 + - ! : / % and space, advance 18
-
-    width(s, font=SMALL)            inked width: len(s)*advance minus the trailing gap
-    draw(canvas, s, x, y, font=SMALL, color=1) -> pen x after the last glyph
-    draw_center(canvas, s, y, font=SMALL, color=1, x0=0, x1=128) -> left x
-
-color=1 sets glyph pixels and leaves the background; color=0 clears glyph
-pixels (text on a filled bar).  Characters a font lacks draw its box glyph.
-A string is read as UTF-8 bytes (walking a str would make each character an
-interned name on MicroPython, for good). Drawing up to 48 characters
-allocates nothing (a longer string: one memoryview).  The canvas is a
-MONO_VLSB framebuf with width and height (the panel's Display, the host
-Canvas): _paint ORs (or clears) each glyph's column bytes into its buffer.
-MEDIUM and BIG are stored at half size and doubled as they are painted, to
-save heap.
+SMALL: 5x8 cells (ASCII, Latin-1, Latin Extended-A, Russian, a few symbols); MEDIUM: SMALL
+doubled; BIG: the result digits and + - ! : / %. MEDIUM and BIG are stored at half size and
+doubled as painted, to save heap. color=1 sets glyph pixels, color=0 clears them (text on a
+filled bar); a character a font lacks draws its box. A string is read as UTF-8 bytes (walking a
+str interns each character on MicroPython), so drawing up to 48 characters allocates nothing.
 """
 from array import array
 

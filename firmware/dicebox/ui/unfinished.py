@@ -1,10 +1,6 @@
-"""Fights left unfinished (labelled, saved, resumed, deleted), with the other
-rare screens of what the box keeps: History's pins, deletes and a fold's list.
-
-Loaded for the call only (one module: each module's name is interned for
-good): Home shows the labels the files carry and never replays a record to
-make one.
-"""
+"""Fights left unfinished (labelled, saved, resumed, deleted) and History's other rare screens
+(pins, deletes, a fold's list): one module (each module's name is interned for good), loaded for
+the call only; Home shows the labels the files carry and never replays a record to make one."""
 from dicebox.core import record as _record
 from dicebox.core.game import RecordError
 from dicebox.ui import draw, lang, text
@@ -19,10 +15,8 @@ def name_of(rec):
 
 
 def kept_label(head, a, b, tail=""):
-    """Home's row for a fight left unfinished: "head a-b tail" ("TB R3 Kid-Brandt
-    3-12"), the names cut so that the row up to them is seen whole beside
-    the others (the row starts "\u25b6 "); the tail is read as the selected
-    row scrolls, as History's."""
+    """Home's row for a fight left unfinished, "head a-b tail" ("TB R3 Kid-Brandt 3-12"), the names
+    cut so that the row up to them is seen whole; the tail is read as the selected row scrolls."""
     room = (draw.ROW_TEXT_W + 1) // text.SMALL.advance - 4 - len(head)  # "\u25b6 ", the spaces, the dash
     while len(a) + len(b) > max(room, 2):
         if len(a) > len(b):  # the longer name gives first

@@ -1,8 +1,5 @@
-"""Why the table rolls, in Russian: the table-dice picker's line (ui/fight.py)
-for each roll purpose the arena and LARP cores name. The cores' words stay
-English (transcripts); this is imported only while Russian is chosen. A
-purpose not listed (a dice expression in Dice mode) is shown as it is.
-"""
+"""Why the table rolls, in Russian (the table-dice picker's line, ui/fight.py), imported only while
+Russian is chosen: the cores' words stay English (transcripts). A purpose not listed shows as it is."""
 
 # The purposes and their Russian, packed as ui/lang.py packs its labels: "\npurpose\tRussian"
 # a line. Purposes with a fighter's letter at the end ("initiative a") are listed without it:
