@@ -241,6 +241,10 @@ def test_the_host_command_prints_the_same_story_for_the_same_seed(capsys):
     assert one.startswith("Rival 1/5: ") and "seed 31; rewards chosen by the policy" in one
     assert ("Kid is the champion of the Arena!" in one) != ("Kid's road ends at rival" in one)
     assert main(["story", "arena", "--seed", "31", "--fighter", "8,8,4,4,1"]) == 2
+    capsys.readouterr()
+    for bad in ("\x1f", "", "Thirteen long"):  # the argument is named, not the record's field
+        assert main(["story", "arena", "--name", bad]) == 2
+        assert capsys.readouterr().err.startswith("dicebox-sim: error: --name: a name ")
     assert main(["story", "arena", "--stories", "20", "--fighter", "6,6,6,6"]) == 0
     assert "| 6,6,6,6 |" in capsys.readouterr().out
 

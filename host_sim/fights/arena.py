@@ -38,6 +38,18 @@ def build_arg(flag):
     return parse
 
 
+def name_arg(flag):
+    """argparse type for a fighter's name, checked by the rules core."""
+
+    def parse(text):
+        try:
+            return arena.check_name(text)
+        except ValueError as e:
+            raise CliError("%s: %s" % (flag, e))
+
+    return parse
+
+
 def rule_arg(text):
     """--rule NAME=VALUE for one of the rule options (rulings)."""
     if "=" not in text:

@@ -13,7 +13,7 @@ from dicebox.core.game import RecordError
 from host_sim import common
 from host_sim import story
 from host_sim.errors import CliError
-from host_sim.fights.arena import build_arg
+from host_sim.fights.arena import build_arg, name_arg
 
 TABLE_BUILDS = ((6, 6, 6, 6), (9, 5, 5, 5), (5, 9, 5, 5), (5, 5, 9, 5), (5, 5, 5, 9), (8, 8, 4, 4),
                 (4, 4, 8, 8), (8, 4, 8, 4), (9, 9, 3, 3), (3, 3, 9, 9), (4, 9, 2, 9), (2, 6, 9, 7))
@@ -24,7 +24,7 @@ def register(sub):
     p.add_argument("--seed", type=common.seed_arg, help="story seed 0..999999999 (default: fresh)")
     p.add_argument("--fighter", type=build_arg("--fighter"), action="append", default=[], metavar="P,T,A,S",
                    help="the fighter's build (default 6,6,6,6); with --stories, repeatable")
-    p.add_argument("--name", default="Even", help="the fighter's name (1..12 characters, default Even)")
+    p.add_argument("--name", type=name_arg("--name"), default="Even", help="the fighter's name (1..12 characters, default Even)")
     p.add_argument("--lang", choices=("en", "ru"), default="en", help="the story's words (default en)")
     p.add_argument("--transcript", action="store_true", help="print the whole transcript, every die")
     p.add_argument("--json", action="store_true", help="print the story, the record and the result as JSON")
