@@ -11,9 +11,7 @@ def attach(loop, kind):
     """The loop's battery gauge for the board file's battery `kind` (core/battery.KINDS)."""
     read = reads()
     if read is not None:
-        from dicebox.core.battery import KINDS, Power
-
-        loop.power = Power(KINDS.index(kind), read)
+        loop.battery = (kind, read)
 
 
 def reads():
