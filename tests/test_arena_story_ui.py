@@ -127,7 +127,7 @@ def test_a_power_cut_mid_ladder_resumes_the_story(tmp_path):
 
 def test_left_mid_story_it_resumes_from_home_under_its_own_label(tmp_path):
     d = device(Store(str(tmp_path)), seed=4)
-    s = start_story(d)
+    start_story(d)
     d.press(B.OK)  # the first fight: initiative
     d.press(B.OK)
     d.press(B.BACK)
@@ -141,6 +141,30 @@ def test_left_mid_story_it_resumes_from_home_under_its_own_label(tmp_path):
     d.app.top.sel = rows.index("\u25b6 Story: Even 1/5")
     d.press(B.OK)
     assert top(d) == "StoryFight" and d.app.top.game.road.rung == 0 and d.app.top.game.match.moment == 1
+
+
+@pytest.mark.parametrize("lg", ("en", "ru"))
+def test_a_fight_left_is_kept_under_the_tales_label_without_the_storys_words(lg):
+    import sys
+
+    from dicebox import forget
+
+    for name in [n for n in sys.modules if n.startswith("dicebox.arena.story")]:
+        forget(name)  # loaded by another test: Home would keep them as its boot modules
+    lang.set_lang(lg)
+    d = device(seed=4)
+    start_story(d)
+    d.press(B.OK)  # the first fight: initiative
+    assert top(d) == "StoryFight" and "dicebox.arena.story_play" not in sys.modules
+    fight = d.app.top
+    d.press(B.BACK)
+    loaded = imports_during(d.press, B.OK)  # leave? yes: kept under its label
+    assert "dicebox.arena.story_play" not in loaded and "dicebox.arena.story_text" not in loaded
+    from dicebox.arena import story_play
+
+    label = story_play.progress(fight.game)  # the label a card or a tale left gives
+    assert fight.progress() == label and label.startswith(("Story: ", "Сюжет: "))
+    assert [kept for _, kept in d.store.unfinished()] == [label]
 
 
 def test_russian_screens():

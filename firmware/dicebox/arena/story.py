@@ -246,6 +246,9 @@ class Game(_Game):
         self.hp0 = FULL  # the player's health as it began
         self.rival_hp = FULL  # the rival's, as it began
         self.fights = 0
+        # where in the log the story's own events are (rival, beat, verdict, reward,
+        # story_end), in order: a tale reads these, not the fights' entries between them
+        self.said = []
 
     def between(self):
         """True when no fight is being fought (before the first, or one just ended)."""
@@ -269,7 +272,7 @@ class Game(_Game):
         road = self.road
         if road.pending:
             road.take(value)
-            self.log.event("reward", value, road.build[value - 1] if value < HEALTH else road.hp, road.hp)
+            self._say("reward", value, road.build[value - 1] if value < HEALTH else road.hp, road.hp)
             return
         if self.between():
             self._start()
@@ -282,7 +285,7 @@ class Game(_Game):
         self.fights += 1
         self.mark = len(self.log)
         self.hp0 = road.hp
-        self.log.event("rival", road.rung, road.tries, road.hp)
+        self._say("rival", road.rung, road.tries, road.hp)
         m = _arena.Game(self.fight_options(road.rung, list(road.build)), self.dice, self.log)
         m.hp[0] = road.hp
         m.hp[1] = self.rival_hp = RIVAL_HP[road.rung]
@@ -297,13 +300,17 @@ class Game(_Game):
         if self.hp0 < low:
             low = self.hp0
         for code, who, moment in beats(log, self.mark, end, m.winner):
-            log.event("beat", code, who, moment)
+            self._say("beat", code, who, moment)
         met, verdict = road.settle(m.winner, m.method, m.moment, low, knocks, m.hp[0])
-        log.event("verdict", verdict, m.method, (1 if met else 0) + 2 * road.chances)
+        self._say("verdict", verdict, m.method, (1 if met else 0) + 2 * road.chances)
         if verdict == V_WIN and not met and not road.over:
-            log.event("reward", 0, road.hp, road.hp)  # the plain win's health back
+            self._say("reward", 0, road.hp, road.hp)  # the plain win's health back
         if road.over:
-            log.event("story_end", 1 if road.won else 0, road.rung)
+            self._say("story_end", 1 if road.won else 0, road.rung)
+
+    def _say(self, name, a, b, c=0):
+        self.said.append(len(self.log))
+        self.log.event(name, a, b, c)
 
     # ---- reading
     def result(self):

@@ -43,4 +43,10 @@ class StoryFight(ArenaFight):
         return story_text.summary(self.game)
 
     def progress(self):
-        return load("dicebox.arena.story_play").progress(self.game)
+        """Home's label, as story_play.progress words it: the word from the Arena's table
+        (loaded with the mode), so leaving a fight loads none of the story's words."""
+        from dicebox.arena.story import RUNGS
+        from dicebox.arena.text import arena_label
+
+        g = self.game
+        return "%s: %s %d/%d" % (arena_label("story"), g.name, g.road.rung + 1, RUNGS)

@@ -7,7 +7,6 @@ from dicebox import load
 from dicebox.arena import story
 from dicebox.arena import story_text
 from dicebox.core.compat import const
-from dicebox.core.log import EVENT
 from dicebox.ui import draw, text
 from dicebox.ui.app import Menu
 from dicebox.ui.fight import FightScreen
@@ -69,25 +68,26 @@ class StoryScreen(FightScreen):
             out.extend(draw.wrap(story_text.story_label("chances") % road.chances, _WRAP))
             out.append(story_text.story_label("ok_fight"))
         else:
+            # the story's own events only (the game keeps where they are): not the
+            # fights' many entries between them
             log = g.log
-            start = 0
-            if self.view == TOLD:
-                for k in range(len(log) - 1, -1, -1):
-                    e = log.entry(k)
-                    if e[0] == EVENT and e[1] == "rival":
-                        start = k
-                        break
-            for k in range(start, len(log)):
-                kind, name, a, b, c = log.entry(k)
-                if kind == EVENT and name in ("rival", "beat", "verdict", "reward", "story_end"):
-                    if name == "rival":
-                        g.describe(name, a, b, c)  # the names of this fight's rival
-                        if self.view == TOLD:
-                            continue
-                        if out:
-                            out.append("")
-                    for s in story_text.sentences(g, name, a, b, c):
-                        out.extend(draw.wrap(s, _WRAP))
+            said = g.said
+            first = 0
+            if self.view == TOLD:  # from the last fight's rival on, named by that fight
+                first = len(said) - 1
+                while first > 0 and log.entry(said[first])[1] != "rival":
+                    first -= 1
+                g._teller = None
+            for i in range(first, len(said)):
+                name, a, b, c = log.entry(said[i])[1:]
+                if name == "rival":
+                    if self.view == TOLD:
+                        continue
+                    g.describe(name, a, b, c)  # the names of this fight's rival
+                    if out:
+                        out.append("")
+                for s in story_text.sentences(g, name, a, b, c):
+                    out.extend(draw.wrap(s, _WRAP))
             if self.view == TOLD:
                 out.append(story_text.story_label("ok_reward") if g.road.pending else story_text.story_label("ok_on"))
         self.page = out
