@@ -153,3 +153,32 @@ def test_a_referee_pins_and_deletes_from_history(tmp_path):
     assert top(d) == "Confirm" and d.app.top.note == "another duel"
     d.press(B.OK)
     assert labels(d) == ["\u2713duel refused"] and len(d.store.history()) == 1
+
+
+def test_a_fight_left_keeps_its_saved_record_as_written_and_one_not_yet_saved_as_it_is(tmp_path, monkeypatch):
+    # the kept copy is current.json's text (the record's own save, not made into text again)
+    d = device(tmp_path)
+    open_item(d, "Title Bout")
+    open_item(d, "Start")
+    d.press(B.OK)
+    d.press(B.OK)
+    rec = d.app.top.session.rec
+    assert d.app.top.session.saved
+    made = []
+    real = record.Record.parts
+    monkeypatch.setattr(record.Record, "parts", lambda self: made.append(1) or real(self))
+    d.press(B.BACK)
+    d.press(B.OK)
+    (name, _), = d.store.unfinished()
+    assert d.store.read_text(name).split("\n", 1)[1] == rec.dumps() and not made and not d.store.has_current()
+    # a save that did not land (current.json older than the record): the record itself is kept
+    open_item(d, "Title Bout")
+    open_item(d, "Start")
+    d.press(B.OK)
+    d.press(B.OK)
+    session = d.app.top.session
+    rec = session.rec
+    session.saved = False
+    d.press(B.BACK)
+    d.press(B.OK)
+    assert made and rec.dumps() in [d.store.read_text(n).split("\n", 1)[1] for n, _ in d.store.unfinished()]

@@ -59,6 +59,19 @@ class Charts:
         _fill(self.count, charts["count"], lambda row: row[2])
         _fill(self.count_points, charts["count"], lambda row: row[3])
 
+    def fits(self, card):
+        """True if the card prices every code of the punch chart and names rows of
+        the knockdown chart: tbdata.check_fit's test, which says what does not fit."""
+        rows = len(self.kd)
+        if card["kdr1"] > rows or card["kor"] > rows:
+            return False
+        punches = card["punches"]
+        if punches:  # {}: ratings only, the box asks the punches
+            for code in self.codes:
+                if code not in punches:
+                    return False
+        return True
+
 
 class Fighter:
     """A card's ratings as attributes and its punch table by chart code index."""

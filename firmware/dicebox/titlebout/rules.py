@@ -24,6 +24,7 @@ _M_TKO_INJURY = const(3)
 _M_TKO_KD = const(4)
 _M_DQ = const(5)
 _M_DECISION = const(6)  # M_DRAW (7) and the names of the methods: play.py
+_BUILT_IN = const(("demo", "dicebox"))  # titlebout/demo.py's sets (tbdata.opt_charts takes their names as they are)
 
 
 def _checks():
@@ -34,12 +35,23 @@ def _checks():
     return tbdata
 
 
+# The cards the set-up has just checked, for the record it starts (these very
+# objects: check_card's output, which a second check leaves equal): a Start
+# neither checks them twice nor loads the checks for them.
+CHECKED = []
+
+
 def _opt_card(v):
+    for card in CHECKED:
+        if v is card:
+            return v
     checked = _checks().opt_card(v)
     return v if checked == v else checked  # a card already in order is not kept twice (record and game)
 
 
 def _opt_charts(v):
+    if v in _BUILT_IN:
+        return v  # a built-in set's name: nothing to check
     checked = _checks().opt_charts(v)
     return v if checked == v else checked  # an embedded set already in order is not kept twice
 
@@ -147,13 +159,14 @@ class Game(_Game):
         # a corner whose card has no punch table (ratings only): its punches are asked
         self.asked = [False, False]
         if not self.assisted:
+            self.charts = tbplay.Charts(charts)
             for i in (0, 1):
                 side = SIDES[i]
                 if o[side] is None:
                     raise RecordError("options.%s: a fighter card is needed (or the assisted option)" % side)
-                _checks().check_fit(o[side], charts, "options." + side)
+                if not self.charts.fits(o[side]):
+                    _checks().check_fit(o[side], charts, "options." + side)  # it says what does not fit
                 self.asked[i] = not o[side]["punches"]
-            self.charts = tbplay.Charts(charts)
             codes = self.charts.codes
         else:
             self.charts = None

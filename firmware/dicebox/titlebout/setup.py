@@ -1,7 +1,8 @@
 """Title Bout set-up, the mode's entry in Home: each corner's card or "own card", the rounds, the
 rulings. The card files, their checks and the demo charts are on the heap only while cards are
-read; Start builds the game, lets the card code go and puts the fight screen (bout.py) in its
-place, which unloads this module: the fight runs without the set-up's code, and the other way."""
+read (the list when the set-up opens, the two chosen while it waits for a press); Start builds the
+game, lets the card code go and puts the fight screen (bout.py) in its place, which unloads this
+module: the fight runs without the set-up's code, and the other way."""
 import sys
 
 from dicebox import call_once, load
@@ -23,7 +24,8 @@ _CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", 
 _BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.ui.session"))
 # The fight's code, loaded while the set-up waits for a press, one module a loop pass
-# (a press meets one import at most): Start then finds it loaded. Its order is the
+# (a press meets one import at most), after the two cards chosen (read_ahead):
+# Start then finds it loaded. Its order is the
 # imports' own, the rules core first. Not the fight screen (bout.py): with it the
 # set-up's frames went over the heap budget (docs/benchmarks.md).
 _PRELOAD = const(("dicebox.titlebout.play", "dicebox.titlebout.rules", "dicebox.ui.session", "dicebox.ui.fight"))
@@ -138,6 +140,7 @@ class Setup(Menu):
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.preloaded = 0  # of _PRELOAD
+        self.read = {}  # path -> the chosen cards, read and checked while the set-up waits (False: a bad file)
         last = app.memo.get("titlebout")  # the last Start's choices, this power-on's
         if last is None and app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
             last = call_once("dicebox.titlebout.memo", "last", app.store)
@@ -207,10 +210,36 @@ class Setup(Menu):
 
     def tick(self, now):
         app = self.app
-        if self.preloaded < len(_PRELOAD) and app.top is self and now - app.last_input >= _PRELOAD_IDLE_MS:
+        if app.top is self and now - app.last_input >= _PRELOAD_IDLE_MS and not self.read_ahead() \
+                and self.preloaded < len(_PRELOAD):
             load(_PRELOAD[self.preloaded])
             self.preloaded += 1
         return Menu.tick(self, now)
+
+    def read_ahead(self):
+        """The two cards chosen, read and checked for Start if they are not yet
+        (the card code loads and leaves in this one pass): True if it read.
+        A file that fails is read again at Start, which says why."""
+        paths = [self.found[k][1] for k in self.pick if k < len(self.found)]
+        for path in paths:
+            if path not in self.read:
+                break
+        else:
+            return False
+        cards = _cards()
+        read = {}
+        for path in paths:
+            card = self.read.get(path)
+            if card is None:
+                try:
+                    card = cards.load_card(path)
+                except (OSError, RecordError):
+                    card = False
+            read[path] = card
+        self.read = read  # the cards no longer chosen go
+        cards = None
+        drop(_CARD_MODULES)
+        return True
 
     def choose(self, side):
         items = []
@@ -341,11 +370,17 @@ class Setup(Menu):
         else:
             # a chart file goes into the record whole: the bout replays from it alone
             charts = opts["charts"] = _cards().load_charts(self.chart_sets[k - len(_BUILT_IN)][1])
+        checked = _tb().CHECKED
+        del checked[:]
         for side in (0, 1):
             k = self.pick[side]
             if k < len(self.found):
-                opts[_SIDES[side]] = _cards().load_card(self.found[k][1], charts)
+                # read ahead, or now; its fit to a chart file is the game's check
+                card = self.read.get(self.found[k][1]) or _cards().load_card(self.found[k][1], charts)
+                checked.append(card)
+                opts[_SIDES[side]] = card
             elif self.own[side] is not None:
+                checked.append(self.own[side])
                 opts[_SIDES[side]] = self.own[side]
             else:
                 opts[_SIDES[side]] = None
@@ -405,6 +440,8 @@ class Setup(Menu):
         (data.DataError): its one line over the set-up, which goes on (resumed() builds its rows)."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
         self.preloaded = 0
+        self.read = {}  # read again: the file may have changed
+        del _tb().CHECKED[:]
         msg = str(e)
         for side in (0, 1):
             k = self.pick[side]

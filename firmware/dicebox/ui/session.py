@@ -100,11 +100,15 @@ class Session:
         finally:
             drop_new(loaded)
 
+    saved = False  # True while current.json holds the record as it is (ui/unfinished.py copies it)
+
     def save(self):
+        self.saved = False
         self.app.later(self._save)
 
     def _save(self):
         self.app.store.save_current("", self.rec.parts())  # in pieces: no block the record's size
+        self.saved = True
 
     def finish(self, summary):
         """Into History (a small procedure joins its mode's entry), the unfinished-fight slot cleared,
@@ -125,4 +129,5 @@ class Session:
 
     def abandon(self):
         self.app.settle()
+        self.saved = False
         self.app.store.clear_current()

@@ -82,10 +82,20 @@ def leave(screen):
     current.json, still offered as "Resume fight"."""
     session = screen.session
     label = screen.progress() if hasattr(screen, "progress") else name_of(session.rec)
+    store = session.app.store
+    text = None
+    if getattr(session, "saved", False):
+        # current.json holds the record as it is: the kept copy is its text, not
+        # the record made into text again (the slow part of a leave)
+        try:
+            text = store.current()
+        except MemoryError:
+            pass
     try:
-        save(session.app.store, label, session.rec.parts())
+        save(store, label, (text,) if text is not None else session.rec.parts())
     except OSError:
         pass
+    text = None
     screen.app.pop()
     if hasattr(screen, "kept"):
         screen.kept()  # what the screen keeps of its own (Title Bout: the frame it shows), after Home's frame
