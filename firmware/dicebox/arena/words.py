@@ -1,0 +1,202 @@
+"""The Arena's log in words: arena/rules.py and arena/cup.py log codes and
+numbers; this words them for the fight screen (line, cup_line) and for the
+transcript (describe, cup_describe: Game.describe).
+
+English here, packed as the house packs labels ("\\nkey\\tformat"; str.format
+fields, numbered where a sentence takes them in another order); Russian in
+words_ru.py in the same order, imported only while Russian is chosen. A
+transcript is English in every language, as its record is; the screen's
+lines for moves, tests and damage are shorter than the transcript's (_LONG).
+Sentences put a name first and use the present tense, so they read right
+whatever the fighter's name or sex (docs/rules/arena.md, U12).
+"""
+from dicebox.ui import lang
+
+_RU = "dicebox.arena.words_ru"
+# the events whose fields are numbers only; every other names fighter a first
+_NUMBERS = ("init_tie", "moment", "time", "crumble", "crumble_none")
+
+# a step's frequent lines first: a lookup costs time for every character before its line
+_TABLE = (
+    "\nmoves\t{1} v {3}"
+    "\ntest\t{0} {1}/{2} {3}"
+    "\ndamage\t{0} -{1} health: {2}"
+    "\npass\tpass"
+    "\nfail\tfail"
+    "\nknock\t{0} is knocked back {1}"
+    "\nknock1\t{0} is knocked back {1}"
+    "\nstun\t{0} is stunned"
+    "\nswitch\tswitch: {0} is now the attacker"
+    "\nlower\t{0} counts as the lower roller"
+    "\nevent\trandom event {0}: {1}"
+    "\nstunned_test\t{0} is stunned: -1 on this test"
+    "\ninit\t{0} attacks ({1} against {2})"
+    "\ninit_tie\tinitiative tied at {0}: roll again"
+    "\nmoment\tmoment {0} (time {1})"
+    "\ntime\ttime track {0}"
+    "\nheal\t{0} regains {1} health, health {2}"
+    "\nmoved\t{0} to space {1}, {2} follows to {3}"
+    "\nringout\t{0} is out of the ring (space {1})"
+    "\nmine_blast\tthe mine on space {1} explodes under {0}"
+    "\ncrystal_used\t{0} lands on the healing crystal on space {1}"
+    "\nplaced\t{0} placed on space {1}"
+    "\nno_space\tno free space for the {0}"
+    "\ncrumble\tthe arena is now spaces {0}..{1}"
+    "\ncrumble_none\tthe arena has crumbled already: nothing more falls"
+    "\nswap\tthe fighters swap places: {0} on {1}, {2} on {3}"
+    "\nopposed\t{0} scores {1}, {2} scores {3}"
+    "\nwon\t{0} wins ({1})"
+    "\ntied\tthe fight is a tie ({1})"
+    "\nmatch\tround {0}: {1} v {2}"
+    "\ncup_tie\t{0} v {1} tied: they fight again (tie {2})"
+    "\ncup_rolloff\tthird tie: roll-off {1} against {2}"
+    "\nadvance\t{0} goes through round {1}"
+    "\nchampion\t{0} wins the tournament"
+    # the move table by die face (arena/rules.py ATTACK, DEFEND)
+    "\na1\tStrike"
+    "\na2\tHeavy Strike"
+    "\na3\tKick"
+    "\na4\tHeavy Kick"
+    "\na5\tGrapple"
+    "\na6\tSpecial"
+    "\nd1\tBlock"
+    "\nd2\tCounter"
+    "\nd3\tDodge"
+    "\nd4\tShield"
+    "\nd5\tGrapple"
+    "\nd6\tSpecial"
+    # the random events 1..20
+    "\ne1\tMine"
+    "\ne2\tSpirits of the Slain"
+    "\ne3\tFlare"
+    "\ne4\tShifting Ground"
+    "\ne5\tArcane Strikes"
+    "\ne6\tBlood Spores"
+    "\ne7\tCrumbling Stone"
+    "\ne8\tSudden Surge"
+    "\ne9\tCheat"
+    "\ne10\tTime Slip"
+    "\ne11\tThe Switch"
+    "\ne12\tClash"
+    "\ne13\tGive and Take"
+    "\ne14\tDouble Dash"
+    "\ne15\tEnergy War"
+    "\ne16\tHealing Crystal"
+    "\ne17\tEnergy Vampire"
+    "\ne18\tSuper Counter"
+    "\ne19\tSuper Combo"
+    "\ne20\tSudden Death"
+    # how a fight ended, by arena/rules.py's method code (the record keeps METHODS)
+    "\nm1\tko"
+    "\nm2\tringout"
+    "\nm3\ttime"
+    "\nm4\tsudden-death"
+    "\nm5\ttie"
+    # the items by grid cell bit (arena/rules.py MINE, CRYSTAL)
+    "\ni1\tmine"
+    "\ni2\thealing crystal"
+    "\n"
+)
+# the transcript's own, longer lines (English only: a transcript is never translated)
+_LONG = (
+    "\nmoves\t{0} attacks with {1}, {2} defends with {3}"
+    "\ntest\t{0} needs {2} or less: {3}"
+    "\ndamage\t{0} takes {1} damage, health {2}"
+    "\n"
+)
+
+
+def _find(table, key):
+    at = table.find("\n" + key + "\t")
+    if at < 0:
+        return None
+    at += len(key) + 2
+    return table[at : table.find("\n", at)]
+
+
+def english(key):
+    """key's English words, whatever the Settings language."""
+    return _find(_TABLE, key)
+
+
+def word(key):
+    """key's words in the Settings language."""
+    return lang.table_label(key, _TABLE, _RU)
+
+
+def _long(key):
+    return _find(_LONG, key) or _find(_TABLE, key)
+
+
+def _fields(who, name, a, b, c, face, get):
+    """(format key, fields) of a duel's event; get(key) words a name's code."""
+    if name == "moves":
+        return name, (who[a], get("a%d" % b), who[1 - a], get("d%d" % c))
+    if name == "test":
+        return name, (who[a], face, b, get("pass" if c else "fail"))  # roll/target
+    if name == "init":
+        return name, (who[a], b if a == 0 else c, c if a == 0 else b)
+    if name == "knock":
+        return "knock1" if b == 1 else name, (who[a], b)  # a language may word one space apart
+    if name == "moved" or name == "opposed":
+        return name, (who[a], b, who[1 - a], c)
+    if name == "placed" or name == "no_space":
+        return name, (get("i%d" % a), b)
+    if name == "event":
+        return name, (a, get("e%d" % a))
+    if name == "swap":
+        return name, (who[0], a, who[1], b)
+    if name == "end":
+        if a < 0:
+            return "tied", ("", get("m%d" % b))
+        return "won", (who[a], get("m%d" % b))
+    if name in _NUMBERS:
+        return name, (a, b, c)
+    return name, (who[a], b, c)
+
+
+def _said(fmt, name, a, b, c, fields):
+    if fmt is None:  # an event this table does not know yet
+        return "%s %d %d %d" % (name, a, b, c)
+    return fmt.format(*fields)
+
+
+def line(m, name, a, b, c, face):
+    """The fight screen's line for one event logged by match m (an arena.Game),
+    in the Settings language; face is the last die rolled (a test shows roll/target)."""
+    key, fields = _fields(m.names, name, a, b, c, face, word)
+    return _said(word(key), name, a, b, c, fields)
+
+
+def describe(m, name, a, b, c):
+    """The transcript's line for one event logged by match m (arena.Game.describe)."""
+    key, fields = _fields(m.names, name, a, b, c, 0, english)
+    return _said(_long(key), name, a, b, c, fields)
+
+
+def _cup_fields(cup, name, a, b, c):
+    names = cup.fighters
+    if name == "match":
+        return (a + 1, names[b][0], names[c][0])
+    if name == "cup_tie":
+        return (names[a][0], names[b][0], c)
+    if name == "advance":
+        return (names[a][0], b + 1)
+    if name == "champion":
+        return (names[a][0],)
+    return (a, b, c)  # cup_rolloff
+
+
+def cup_line(cup, name, a, b, c):
+    """The fight screen's line for one of a cup's own events (arena/cup.py), in the Settings language."""
+    return _said(word(name), name, a, b, c, _cup_fields(cup, name, a, b, c))
+
+
+def cup_describe(cup, name, a, b, c):
+    """The transcript's line for one of a cup's own events (arena/cup.py Game.describe)."""
+    return _said(english(name), name, a, b, c, _cup_fields(cup, name, a, b, c))
+
+
+def method(m):
+    """How match m (an arena.Game that ended) ended, in the Settings language."""
+    return word("m%d" % m.method)
