@@ -9,7 +9,6 @@ finished match (it is in History already).
 from dicebox import buttons
 from dicebox import load
 from dicebox.arena import rules as arena
-from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
@@ -83,7 +82,7 @@ class ArenaFight(FightScreen):
             if kind == ROLL:
                 face = b
                 if a != die:  # the die's name once for a run of the same die: "d20:17,20"
-                    dice.append(" %s%s:%d" % (self.die_letter, _dice.name(a)[1:], b))
+                    dice.append(" %s%d:%d" % (self.die_letter, a, b))  # the Arena rolls plain dice: d20, d6, d3, d8
                     die = a
                 else:
                     dice.append(",%d" % b)
@@ -94,7 +93,10 @@ class ArenaFight(FightScreen):
                     said = words.cup_line(game, name, a, b, c)
                 else:
                     said = words.line(m, name, a, b, c, face)
-                lines.extend(draw.wrap(said, _WRAP))
+                if len(said) > _WRAP:
+                    lines.extend(draw.wrap(said, _WRAP))
+                else:  # a line that fits as it is: no list of its own to make
+                    lines.append(said)
         if not lines:
             lines = draw.wrap(arena_label("ok_step"))  # alone: no scroll bar
         if dice:

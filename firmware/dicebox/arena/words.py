@@ -10,6 +10,7 @@ lines for moves, tests and damage are shorter than the transcript's (_LONG).
 Sentences put a name first and use the present tense, so they read right
 whatever the fighter's name or sex (docs/rules/arena.md, U12).
 """
+from dicebox import load
 from dicebox.ui import lang
 
 _RU = "dicebox.arena.words_ru"
@@ -106,97 +107,116 @@ _LONG = (
 )
 
 
-def _find(table, key):
-    at = table.find("\n" + key + "\t")
+# needles of the table's lines ("\nkey\t"), constants: a lookup builds no string
+_ATTACK = ("\na1\t", "\na2\t", "\na3\t", "\na4\t", "\na5\t", "\na6\t")
+_DEFEND = ("\nd1\t", "\nd2\t", "\nd3\t", "\nd4\t", "\nd5\t", "\nd6\t")
+_METHOD = (None, "\nm1\t", "\nm2\t", "\nm3\t", "\nm4\t", "\nm5\t")
+_ITEM = (None, "\ni1\t", "\ni2\t")
+
+
+def _find(table, needle):
+    at = table.find(needle)
     if at < 0:
         return None
-    at += len(key) + 2
+    at += len(needle)
     return table[at : table.find("\n", at)]
 
 
 def english(key):
     """key's English words, whatever the Settings language."""
-    return _find(_TABLE, key)
+    return _find(_TABLE, "\n" + key + "\t")
 
 
 def word(key):
     """key's words in the Settings language."""
-    return lang.table_label(key, _TABLE, _RU)
+    return _word("\n" + key + "\t")
 
 
-def _long(key):
-    return _find(_LONG, key) or _find(_TABLE, key)
+def _word(needle):
+    if lang.LANG[0] == "ru":
+        at = _TABLE.find(needle)
+        return None if at < 0 else load(_RU).LABELS[_TABLE.count("\n", 0, at)]
+    return _find(_TABLE, needle)
 
 
-def _fields(who, name, a, b, c, face, get):
-    """(format key, fields) of a duel's event; get(key) words a name's code."""
+def _english(needle):
+    return _find(_TABLE, needle)
+
+
+def _long(needle):
+    return _find(_LONG, needle) or _find(_TABLE, needle)
+
+
+def _say(who, name, a, b, c, face, get, form):
+    """A duel's event in words: get(needle) words a name's code, form(needle) gives
+    the line's format. The frequent lines first, each with its needle a constant."""
     if name == "moves":
-        return name, (who[a], get("a%d" % b), who[1 - a], get("d%d" % c))
+        return form("\nmoves\t").format(who[a], get(_ATTACK[b - 1]), who[1 - a], get(_DEFEND[c - 1]))
     if name == "test":
-        return name, (who[a], face, b, get("pass" if c else "fail"))  # roll/target
-    if name == "init":
-        return name, (who[a], b if a == 0 else c, c if a == 0 else b)
+        return form("\ntest\t").format(who[a], face, b, get("\npass\t" if c else "\nfail\t"))  # roll/target
+    if name == "damage":
+        return form("\ndamage\t").format(who[a], b, c)
     if name == "knock":
-        return "knock1" if b == 1 else name, (who[a], b)  # a language may word one space apart
-    if name == "moved" or name == "opposed":
-        return name, (who[a], b, who[1 - a], c)
-    if name == "placed" or name == "no_space":
-        return name, (get("i%d" % a), b)
+        return form("\nknock1\t" if b == 1 else "\nknock\t").format(who[a], b)  # a language may word one space apart
     if name == "event":
-        return name, (a, get("e%d" % a))
-    if name == "swap":
-        return name, (who[0], a, who[1], b)
+        return form("\nevent\t").format(a, get("\ne%d\t" % a))
+    if name == "init":
+        return form("\ninit\t").format(who[a], b if a == 0 else c, c if a == 0 else b)
     if name == "end":
         if a < 0:
-            return "tied", ("", get("m%d" % b))
-        return "won", (who[a], get("m%d" % b))
-    if name in _NUMBERS:
-        return name, (a, b, c)
-    return name, (who[a], b, c)
-
-
-def _said(fmt, name, a, b, c, fields):
+            return form("\ntied\t").format("", get(_METHOD[b]))
+        return form("\nwon\t").format(who[a], get(_METHOD[b]))
+    if name == "moved" or name == "opposed":
+        return form("\n" + name + "\t").format(who[a], b, who[1 - a], c)
+    if name == "placed" or name == "no_space":
+        return form("\n" + name + "\t").format(get(_ITEM[a]), b)
+    if name == "swap":
+        return form("\nswap\t").format(who[0], a, who[1], b)
+    fmt = form("\n" + name + "\t")
     if fmt is None:  # an event this table does not know yet
         return "%s %d %d %d" % (name, a, b, c)
-    return fmt.format(*fields)
+    if name in _NUMBERS:
+        return fmt.format(a, b, c)
+    return fmt.format(who[a], b, c)
 
 
 def line(m, name, a, b, c, face):
     """The fight screen's line for one event logged by match m (an arena.Game),
     in the Settings language; face is the last die rolled (a test shows roll/target)."""
-    key, fields = _fields(m.names, name, a, b, c, face, word)
-    return _said(word(key), name, a, b, c, fields)
+    return _say(m.names, name, a, b, c, face, _word, _word)
 
 
 def describe(m, name, a, b, c):
     """The transcript's line for one event logged by match m (arena.Game.describe)."""
-    key, fields = _fields(m.names, name, a, b, c, 0, english)
-    return _said(_long(key), name, a, b, c, fields)
+    return _say(m.names, name, a, b, c, 0, _english, _long)
 
 
-def _cup_fields(cup, name, a, b, c):
+def _cup_say(cup, name, a, b, c, form):
+    fmt = form("\n" + name + "\t")
+    if fmt is None:
+        return "%s %d %d %d" % (name, a, b, c)
     names = cup.fighters
     if name == "match":
-        return (a + 1, names[b][0], names[c][0])
+        return fmt.format(a + 1, names[b][0], names[c][0])
     if name == "cup_tie":
-        return (names[a][0], names[b][0], c)
+        return fmt.format(names[a][0], names[b][0], c)
     if name == "advance":
-        return (names[a][0], b + 1)
+        return fmt.format(names[a][0], b + 1)
     if name == "champion":
-        return (names[a][0],)
-    return (a, b, c)  # cup_rolloff
+        return fmt.format(names[a][0])
+    return fmt.format(a, b, c)  # cup_rolloff
 
 
 def cup_line(cup, name, a, b, c):
     """The fight screen's line for one of a cup's own events (arena/cup.py), in the Settings language."""
-    return _said(word(name), name, a, b, c, _cup_fields(cup, name, a, b, c))
+    return _cup_say(cup, name, a, b, c, _word)
 
 
 def cup_describe(cup, name, a, b, c):
     """The transcript's line for one of a cup's own events (arena/cup.py Game.describe)."""
-    return _said(english(name), name, a, b, c, _cup_fields(cup, name, a, b, c))
+    return _cup_say(cup, name, a, b, c, _english)
 
 
 def method(m):
     """How match m (an arena.Game that ended) ended, in the Settings language."""
-    return word("m%d" % m.method)
+    return _word(_METHOD[m.method])
