@@ -200,9 +200,9 @@ class Game(_Game):
         if name == "match":
             self._teller = _arena.Game(self.match_options(b, c), None, None)
         if name in CUP_EVENTS:
-            from dicebox.arena import words  # the transcript's: a fight on the box words its log itself
+            from dicebox.arena import describe as transcript  # the transcript's: a fight on the box words its log itself
 
-            return words.cup_describe(self, name, a, b, c)
+            return transcript.cup_describe(self, name, a, b, c)
         if self._teller is None:
             return _Game.describe(self, name, a, b, c)
         return self._teller.describe(name, a, b, c)

@@ -12,7 +12,7 @@ from dicebox.arena import rules as arena
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
-from dicebox.ui.app import Message, Screen
+from dicebox.ui.app import Message
 from dicebox.arena.text import arena_label
 from dicebox.arena import words
 from dicebox.ui.fight import FightScreen
@@ -69,7 +69,7 @@ class ArenaFight(FightScreen):
         log = game.log
         start = 0
         for k in range(len(log) - 1, -1, -1):
-            if log.entry(k)[0] == INPUT:
+            if log.kind(k) == INPUT:
                 start = k + 1
                 break
         lines = []

@@ -641,6 +641,6 @@ class Game(_Game):
         }
 
     def describe(self, name, a, b, c):
-        from dicebox.arena import words  # the transcript's: a fight on the box words its log itself
+        from dicebox.arena import describe as transcript  # the transcript's: a fight on the box words its log itself
 
-        return words.describe(self, name, a, b, c)
+        return transcript.describe(self, name, a, b, c)

@@ -30,8 +30,9 @@ def _roster():
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
 _PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.arena.bracket", "dicebox.ui.fight", "dicebox.ui.session",
-         "dicebox.arena.cup", "dicebox.arena.words", "dicebox.arena.words_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
-         "dicebox.arena.story_fight", "dicebox.arena.story_text", "dicebox.arena.story_ru")
+         "dicebox.arena.cup", "dicebox.arena.words", "dicebox.arena.words_ru", "dicebox.arena.describe", "dicebox.ui.why_ru",
+         "dicebox.arena.story", "dicebox.arena.story_play", "dicebox.arena.story_fight", "dicebox.arena.story_text",
+         "dicebox.arena.story_ru")
 
 
 def _edit():

@@ -1,12 +1,11 @@
 """The Arena's log in words: arena/rules.py and arena/cup.py log codes and
-numbers; this words them for the fight screen (line, cup_line) and for the
-transcript (describe, cup_describe: Game.describe).
+numbers; this words them for the fight screen (line, cup_line) and, with
+arena/describe.py, for the transcript (Game.describe).
 
 English here, packed as the house packs labels ("\\nkey\\tformat"; str.format
 fields, numbered where a sentence takes them in another order); Russian in
 words_ru.py in the same order, imported only while Russian is chosen. A
-transcript is English in every language, as its record is; the screen's
-lines for moves, tests and damage are shorter than the transcript's (_LONG).
+transcript is English in every language, as its record is.
 Sentences put a name first and use the present tense, so they read right
 whatever the fighter's name or sex (docs/rules/arena.md, U12).
 """
@@ -98,20 +97,6 @@ _TABLE = (
     "\ni2\thealing crystal"
     "\n"
 )
-# the transcript's own, longer lines (English only: a transcript is never translated)
-_LONG = (
-    "\nmoves\t{0} attacks with {1}, {2} defends with {3}"
-    "\ntest\t{0} needs {2} or less: {3}"
-    "\ndamage\t{0} takes {1} damage, health {2}"
-    "\n"
-)
-
-
-# needles of the table's lines ("\nkey\t"), constants: a lookup builds no string
-_ATTACK = ("\na1\t", "\na2\t", "\na3\t", "\na4\t", "\na5\t", "\na6\t")
-_DEFEND = ("\nd1\t", "\nd2\t", "\nd3\t", "\nd4\t", "\nd5\t", "\nd6\t")
-_METHOD = (None, "\nm1\t", "\nm2\t", "\nm3\t", "\nm4\t", "\nm5\t")
-_ITEM = (None, "\ni1\t", "\ni2\t")
 
 
 def _find(table, needle):
@@ -122,9 +107,9 @@ def _find(table, needle):
     return table[at : table.find("\n", at)]
 
 
-def english(key):
-    """key's English words, whatever the Settings language."""
-    return _find(_TABLE, "\n" + key + "\t")
+def in_english(needle):
+    """The English words on needle's line ("\\nkey\\t"), whatever the Settings language."""
+    return _find(_TABLE, needle)
 
 
 def word(key):
@@ -139,19 +124,12 @@ def _word(needle):
     return _find(_TABLE, needle)
 
 
-def _english(needle):
-    return _find(_TABLE, needle)
-
-
-def _long(needle):
-    return _find(_LONG, needle) or _find(_TABLE, needle)
-
-
-def _say(who, name, a, b, c, face, get, form):
+def say(who, name, a, b, c, face, get, form):
     """A duel's event in words: get(needle) words a name's code, form(needle) gives
-    the line's format. The frequent lines first, each with its needle a constant."""
+    the line's format (arena/describe.py's for a transcript). The frequent lines first.
+    who: the fighters' names; face: the last die rolled."""
     if name == "moves":
-        return form("\nmoves\t").format(who[a], get(_ATTACK[b - 1]), who[1 - a], get(_DEFEND[c - 1]))
+        return form("\nmoves\t").format(who[a], get("\na%d\t" % b), who[1 - a], get("\nd%d\t" % c))
     if name == "test":
         return form("\ntest\t").format(who[a], face, b, get("\npass\t" if c else "\nfail\t"))  # roll/target
     if name == "damage":
@@ -164,12 +142,12 @@ def _say(who, name, a, b, c, face, get, form):
         return form("\ninit\t").format(who[a], b if a == 0 else c, c if a == 0 else b)
     if name == "end":
         if a < 0:
-            return form("\ntied\t").format("", get(_METHOD[b]))
-        return form("\nwon\t").format(who[a], get(_METHOD[b]))
+            return form("\ntied\t").format("", get("\nm%d\t" % b))
+        return form("\nwon\t").format(who[a], get("\nm%d\t" % b))
     if name == "moved" or name == "opposed":
         return form("\n" + name + "\t").format(who[a], b, who[1 - a], c)
     if name == "placed" or name == "no_space":
-        return form("\n" + name + "\t").format(get(_ITEM[a]), b)
+        return form("\n" + name + "\t").format(get("\ni%d\t" % a), b)
     if name == "swap":
         return form("\nswap\t").format(who[0], a, who[1], b)
     fmt = form("\n" + name + "\t")
@@ -183,15 +161,10 @@ def _say(who, name, a, b, c, face, get, form):
 def line(m, name, a, b, c, face):
     """The fight screen's line for one event logged by match m (an arena.Game),
     in the Settings language; face is the last die rolled (a test shows roll/target)."""
-    return _say(m.names, name, a, b, c, face, _word, _word)
+    return say(m.names, name, a, b, c, face, _word, _word)
 
 
-def describe(m, name, a, b, c):
-    """The transcript's line for one event logged by match m (arena.Game.describe)."""
-    return _say(m.names, name, a, b, c, 0, _english, _long)
-
-
-def _cup_say(cup, name, a, b, c, form):
+def cup_say(cup, name, a, b, c, form):
     fmt = form("\n" + name + "\t")
     if fmt is None:
         return "%s %d %d %d" % (name, a, b, c)
@@ -209,14 +182,9 @@ def _cup_say(cup, name, a, b, c, form):
 
 def cup_line(cup, name, a, b, c):
     """The fight screen's line for one of a cup's own events (arena/cup.py), in the Settings language."""
-    return _cup_say(cup, name, a, b, c, _word)
-
-
-def cup_describe(cup, name, a, b, c):
-    """The transcript's line for one of a cup's own events (arena/cup.py Game.describe)."""
-    return _cup_say(cup, name, a, b, c, _english)
+    return cup_say(cup, name, a, b, c, _word)
 
 
 def method(m):
     """How match m (an arena.Game that ended) ended, in the Settings language."""
-    return _word(_METHOD[m.method])
+    return _word("\nm%d\t" % m.method)

@@ -52,9 +52,8 @@ class Log:
 
     def _intern(self, name):
         names = self.names
-        for i in range(len(names)):
-            if names[i] is name or names[i] == name:
-                return i
+        if name in names:  # found in C: a loop here cost every roll and event its time on the Pico
+            return names.index(name)
         if len(names) == _NAMES:
             raise ValueError("more than %d names in one log" % _NAMES)
         names.append(name)
@@ -89,6 +88,10 @@ class Log:
 
     def input(self, index, value):
         self._put(INPUT, "input", index, value if isinstance(value, int) else 0, 0)
+
+    def kind(self, i):
+        """The kind of entry i (ROLL, EVENT, INPUT), without the tuple entry() makes."""
+        return self.chunks[i >> _SHIFT][(i & _MASK) * _WIDTH] & _KIND
 
     def entry(self, i):
         """(kind, name, a, b, c) of entry i."""
