@@ -69,7 +69,7 @@ class ArenaFight(FightScreen):
         log = game.log
         start = 0
         for k in range(len(log) - 1, -1, -1):
-            if log.kind(k) == INPUT:
+            if log.entry(k)[0] == INPUT:
                 start = k + 1
                 break
         lines = []

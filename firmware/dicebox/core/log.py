@@ -89,10 +89,6 @@ class Log:
     def input(self, index, value):
         self._put(INPUT, "input", index, value if isinstance(value, int) else 0, 0)
 
-    def kind(self, i):
-        """The kind of entry i (ROLL, EVENT, INPUT), without the tuple entry() makes."""
-        return self.chunks[i >> _SHIFT][(i & _MASK) * _WIDTH] & _KIND
-
     def entry(self, i):
         """(kind, name, a, b, c) of entry i."""
         d = self.chunks[i >> _SHIFT]
