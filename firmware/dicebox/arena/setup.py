@@ -75,15 +75,19 @@ def screen_for(app, rec):
 
 
 # The rules core, loaded while the menu or a set-up waits for a press (as Title
-# Bout's set-up loads its fight's code): Start then loads the fight screen's code only.
+# Bout's set-up loads its fight's code), then its words: Start then loads the fight screen's code only.
 # The roster's screens load it too; it leaves with the mode.
 _PRELOAD_IDLE_MS = const(300)
 
 
 def _preload(screen, now):
     app = screen.app
-    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS and "dicebox.arena.rules" not in sys.modules:
-        load("dicebox.arena.rules")
+    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS:
+        # one module a tick: a press that comes meanwhile waits for one load only
+        if "dicebox.arena.rules" not in sys.modules:
+            load("dicebox.arena.rules")
+        elif "dicebox.arena.words" not in sys.modules:
+            load("dicebox.arena.words")  # the fight screen's words: Start loads them otherwise
 
 
 class ArenaMenu(Menu):
