@@ -58,7 +58,7 @@ _EVENT = 8
 
 
 def _table(moves):
-    return [None] + [(m[1], m[2], m[3], m[4], m[5]) for m in moves]
+    return [None] + [tuple(m) for m in moves]
 
 
 _ATT = _table(_arena.ATTACK)

@@ -1,5 +1,5 @@
 """Arena in Russian: every event the cores can log has a Russian line on the
-fight screen (arena/say_ru.py), the rulings screen shows translated names
+fight screen (arena/words.py's table, its Russian in arena/words_ru.py), the rulings screen shows translated names
 and values, and the Russian words load only while Russian is chosen."""
 import re
 import sys
@@ -15,7 +15,7 @@ from dicebox.core.log import EVENT
 from dicebox.core.record import Record
 from dicebox.ui import home, lang, text
 from dicebox.arena import edit as arena_edit
-from dicebox.arena import say_ru as arena_say_ru
+from dicebox.arena import words as arena_words
 from host_sim.device import Device, Platform
 from support.arena_events import events
 from test_arena import A_BUILD, B_BUILD, INIT, both_fail, both_fail_ab, mine_at, play
@@ -61,9 +61,18 @@ def _drawable(s):
     return [ch for ch in s if text.SMALL.index(ord(ch)) == box]
 
 
+def _russian(say, *args):
+    """say(*args) while Russian is chosen."""
+    try:
+        lang.set_lang("ru")
+        return say(*args)
+    finally:
+        lang.set_lang("en")
+
+
 def _said(game):
     """(name, a, English describe, Russian line) for each event game logged."""
-    return [(name, a, game.describe(name, a, b, c), arena_say_ru.say(game, name, a, b, c, face))
+    return [(name, a, game.describe(name, a, b, c), _russian(arena_words.line, game, name, a, b, c, face))
             for name, a, b, c, face in events(game)]
 
 
@@ -84,12 +93,14 @@ def test_every_event_the_duel_core_logs_has_a_russian_line():
 
 
 def test_every_random_event_move_and_method_has_a_russian_name():
-    assert len(arena_say_ru.EVENTS) == len(arena.EVENTS) == 20
-    assert len(arena_say_ru.ATTACK) == len(arena.ATTACK) and len(arena_say_ru.DEFEND) == len(arena.DEFEND)
-    assert len(arena_say_ru.METHODS) == len(arena.METHODS)
-    words = arena_say_ru.EVENTS + arena_say_ru.ATTACK + arena_say_ru.DEFEND + arena_say_ru.METHODS[1:]
-    assert all(_is_russian(w) and not _drawable(w) for w in words)
-    assert len(set(arena_say_ru.EVENTS)) == 20
+    keys = (["a%d" % n for n in range(1, len(arena.ATTACK) + 1)] + ["d%d" % n for n in range(1, len(arena.DEFEND) + 1)]
+            + ["e%d" % n for n in range(1, 21)] + ["m%d" % n for n in range(1, len(arena.METHODS))] + ["i1", "i2"])
+    english = [arena_words.in_english("\n%s\t" % k) for k in keys]
+    russian = [_russian(arena_words.word, k) for k in keys]
+    assert all(english) and all(_is_russian(w) and not _drawable(w) for w in russian), russian
+    assert len(set(russian[12:32])) == len(set(english[12:32])) == 20  # the random events
+    assert english[32:37] == list(arena.METHODS[1:])  # a method's English is the record's code
+    assert arena_words.in_english("\ne21\t") is None and arena_words.in_english("\nm6\t") is None  # no more than the rules have
 
 
 def test_every_tournament_event_has_a_russian_line():
@@ -105,7 +116,7 @@ def test_every_tournament_event_has_a_russian_line():
             kind, name, a, b, c = game.log.entry(k)
             if kind == EVENT and name in ("match", "cup_tie", "cup_rolloff", "advance", "champion"):
                 english = game.describe(name, a, b, c)
-                russian = arena_say_ru.say_cup(game, name, a, b, c)
+                russian = _russian(arena_words.cup_line, game, name, a, b, c)
                 assert russian != english and _is_russian(russian) and not _drawable(russian), russian
                 seen.add(name)
     assert seen == _emitted_names(FIRMWARE / "dicebox/arena/cup.py")
@@ -172,7 +183,7 @@ def _choose(d, label):
 
 @pytest.mark.parametrize("code", ("en", "ru"))
 def test_a_duel_on_the_box_speaks_the_settings_language(code):
-    for name in ("dicebox.arena.say_ru", "dicebox.arena.edit_ru"):
+    for name in ("dicebox.arena.words", "dicebox.arena.words_ru", "dicebox.arena.edit_ru"):
         dicebox.forget(name)  # imported by this file's other tests: the box must load them itself
     try:
         d = _device(code)
@@ -194,14 +205,15 @@ def test_a_duel_on_the_box_speaks_the_settings_language(code):
         assert fight.done and fight.session.over
         words = fight.lines
         assert any(_is_russian(w) for w in words) == ru
-        assert ("dicebox.arena.say_ru" in sys.modules) == ru
+        assert ("dicebox.arena.words_ru" in sys.modules) == ru
         said = "".join(fight.lines)
         assert all(not _drawable(w) for w in fight.lines), said
         history = d.app.store.history()[0][1]
         method = fight.game.method
-        assert history.endswith(arena_say_ru.METHODS[method] if ru else arena.METHODS[method])
+        assert history.endswith(("нокаут", "ринг-аут", "по времени", "внезапная смерть", "по времени")[method - 1] if ru
+                                else arena.METHODS[method])
         d.press(B.BACK)  # leave the fight: the set-up comes back, the fight's code goes
-        assert "dicebox.arena.say_ru" not in sys.modules
+        assert "dicebox.arena.words" not in sys.modules and "dicebox.arena.words_ru" not in sys.modules
     finally:
         lang.set_lang("en")
 
@@ -279,13 +291,14 @@ _MP_SAY = """
 import json, sys
 from arena_events import events
 from dicebox.core import record
-from dicebox.ui import why_ru
-from dicebox.arena import say_ru as arena_say_ru
+from dicebox.ui import lang, why_ru
+from dicebox.arena import words
 fights, whys = json.load(open(sys.argv[1]))
+lang.set_lang("ru")
 for dice, steps, options in fights:
     game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
     for name, a, b, c, face in events(game):
-        print(arena_say_ru.say(game, name, a, b, c, face))
+        print(words.line(game, name, a, b, c, face))
 for why in whys:
     print(why_ru.say(why, ("Frost", "Trickster12")))
 """

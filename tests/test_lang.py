@@ -6,6 +6,7 @@ import pytest
 
 from dicebox.ui import lang
 from dicebox.arena import text as arena_text
+from dicebox.arena import words as arena_words
 from dicebox.larp import menu as larp_ui
 from dicebox.titlebout import text as titlebout_text
 
@@ -55,7 +56,7 @@ def test_t_follows_the_language():
         lang.set_lang("en")
 
 
-@pytest.mark.parametrize("mod", (arena_text, titlebout_text, larp_ui), ids=lambda m: m.__name__)
+@pytest.mark.parametrize("mod", (arena_text, arena_words, titlebout_text, larp_ui), ids=lambda m: m.__name__)
 def test_mode_label_columns_line_up_with_their_keys(mod):
     name = mod.__name__
     en = _english(mod, name)
@@ -63,7 +64,7 @@ def test_mode_label_columns_line_up_with_their_keys(mod):
     keys = [k for _, k in en] if hasattr(mod, "_TABLE") else list(mod._KEYS)
     assert [k for _, k in en] == keys == [k for _, k in ru]
     assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
-    lookup = {arena_text: arena_text.arena_label, titlebout_text: titlebout_text.titlebout_label, larp_ui: larp_ui.larp_label}[mod]
+    lookup = {arena_text: arena_text.arena_label, arena_words: arena_words.word, titlebout_text: titlebout_text.titlebout_label, larp_ui: larp_ui.larp_label}[mod]
     assert [lookup(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 

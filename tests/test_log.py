@@ -96,3 +96,13 @@ def test_a_session_past_32767_inputs_replays_the_same_on_micropython(mp):
     assert micro == host
     head = host.decode().splitlines()[0].split()
     assert head[:4] == ["entries", "102234", "inputs", "33000"] and int(head[-1]) == 33
+
+
+def test_names_are_interned_once():
+    log = Log()
+    for i in range(70):
+        log.roll(6, i % 6 + 1, "move")
+        log.event("hit", i, 40000 if i == 33 else 1)  # one entry past a short
+        log.input(i, 0)
+    assert [log.entry(i)[0] for i in range(len(log))] == [ROLL, EVENT, INPUT] * 70
+    assert log.names == ["move", "hit", "input"]

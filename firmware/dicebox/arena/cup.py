@@ -14,6 +14,7 @@ from dicebox.core.log import ROLL
 RULESET = "arena_cup"
 TIES_MAX = const(3)  # tied fights in a row before the roll-off decides
 _MATCH_ONLY = const(("a", "b", "a_name", "b_name"))
+CUP_EVENTS = const(("match", "cup_tie", "cup_rolloff", "advance", "champion"))  # the cup's own, beside its matches
 
 _DEFAULT_FIGHTERS = const((
     ("Brute", (9, 5, 5, 5)),
@@ -194,15 +195,10 @@ class Game(_Game):
     def describe(self, name, a, b, c):
         if name == "match":
             self._teller = _arena.Game(self.match_options(b, c), None, None)
-            return "round %d: %s v %s" % (a + 1, self.fighters[b][0], self.fighters[c][0])
-        if name == "cup_tie":
-            return "%s v %s tied: they fight again (tie %d)" % (self.fighters[a][0], self.fighters[b][0], c)
-        if name == "cup_rolloff":
-            return "third tie: roll-off %d against %d" % (b, c)
-        if name == "advance":
-            return "%s goes through round %d" % (self.fighters[a][0], b + 1)
-        if name == "champion":
-            return "%s wins the tournament" % self.fighters[a][0]
+        if name in CUP_EVENTS:
+            from dicebox.arena import describe as transcript  # the transcript's: a fight on the box words its log itself
+
+            return transcript.cup_describe(self, name, a, b, c)
         if self._teller is None:
             return _Game.describe(self, name, a, b, c)
         return self._teller.describe(name, a, b, c)

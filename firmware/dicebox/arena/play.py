@@ -7,12 +7,12 @@ undo stops there.
 from dicebox import buttons
 from dicebox import load
 from dicebox.arena import rules as arena
-from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.log import EVENT, INPUT, ROLL
 from dicebox.ui import draw, text
-from dicebox.ui.app import Message, Screen
-from dicebox.arena.text import method, arena_label, words_ru
+from dicebox.ui.app import Message
+from dicebox.arena.text import arena_label
+from dicebox.arena import words
 from dicebox.ui.fight import FightScreen
 from dicebox.arena.marker import SetUpMarker  # noqa: F401  (where the set-ups find it)
 
@@ -53,6 +53,7 @@ class ArenaFight(FightScreen):
         # every step's two labels, looked up once: a packed table's lookup is slow on the Pico
         self.clock = arena_label("clock")
         self.rolled = arena_label("dice_rolled")
+        self.die_letter = arena_label("die_letter")  # d20, or к20 in Russian
         self.lines = []
         self.first = 0
         self.read_step()
@@ -74,16 +75,12 @@ class ArenaFight(FightScreen):
         m = self.match()
         face = 0
         die = 0
-        ru = words_ru()
         for k in range(start, len(log)):
             kind, name, a, b, c = log.entry(k)
             if kind == ROLL:
                 face = b
                 if a != die:  # the die's name once for a run of the same die: "d20:17,20"
-                    die_name = _dice.name(a)
-                    if ru:  # the Russian way of writing a die: к20
-                        die_name = "к" + die_name[1:]
-                    dice.append(" %s:%d" % (die_name, b))
+                    dice.append(" %s%d:%d" % (self.die_letter, a, b))  # the Arena rolls plain dice: d20, d6, d3, d8
                     die = a
                 else:
                     dice.append(",%d" % b)
@@ -91,12 +88,13 @@ class ArenaFight(FightScreen):
                 if name in _STORY_EVENTS:
                     continue  # a story tells them between its fights (arena/story_play.py)
                 if name in _CUP_EVENTS:
-                    said = ru.say_cup(game, name, a, b, c) if ru else game.describe(name, a, b, c)
-                elif ru:
-                    said = ru.say(m, name, a, b, c, face)
+                    said = words.cup_line(game, name, a, b, c)
                 else:
-                    said = self._say(m, name, a, b, c, face)
-                lines.extend(draw.wrap(said, _WRAP))
+                    said = words.line(m, name, a, b, c, face)
+                if len(said) > _WRAP:
+                    lines.extend(draw.wrap(said, _WRAP))
+                else:  # a line that fits as it is: no list of its own to make
+                    lines.append(said)
         if not lines:
             lines = draw.wrap(arena_label("ok_step"))  # alone: no scroll bar
         if dice:
@@ -105,17 +103,6 @@ class ArenaFight(FightScreen):
             lines.append(arena_label("ok_bracket"))
         self.lines = lines
         self.first = 0
-
-    def _say(self, m, name, a, b, c, face):
-        """Short words for the frequent events, the core's text for the rest."""
-        who = m.names
-        if name == "moves":
-            return "%s v %s" % (arena.ATTACK[b - 1][0], arena.DEFEND[c - 1][0])
-        if name == "test":
-            return "%s %d/%d %s" % (who[a], face, b, "pass" if c else "fail")  # roll/target
-        if name == "damage":
-            return "%s -%d health: %d" % (who[a], b, c)
-        return m.describe(name, a, b, c)
 
     # ---- FightScreen hooks
     def changed(self):
@@ -144,15 +131,15 @@ class ArenaFight(FightScreen):
             said = "%s=%s %s" % (names[0], names[1], arena_label("tie"))
         else:
             k = 0 if w == "a" else 1
-            said = "%s>%s %s" % (names[k], names[1 - k], method(m))
+            said = "%s>%s %s" % (names[k], names[1 - k], words.method(m))
         if self.cup:
-            return "%s%d %s" % ("Р" if words_ru() else "R", self.game.results[-1][0] + 1, said)  # Cyrillic Р: раунд
+            return "%s%d %s" % (arena_label("round_letter"), self.game.results[-1][0] + 1, said)
         return "%s: %s" % (arena_label("arena"), said)
 
     def progress(self):
         if self.cup:
             g = self.game
-            return "%s %d: %s%d, %d/%d" % (arena_label("cup"), len(g.fighters), "Р" if words_ru() else "R", len(g.rounds),
+            return "%s %d: %s%d, %d/%d" % (arena_label("cup"), len(g.fighters), arena_label("round_letter"), len(g.rounds),
                                            len(g.results), len(g.fighters) - 1)
         from dicebox.ui.unfinished import kept_label  # loaded already: the leave runs in it
 
@@ -253,7 +240,7 @@ class ArenaFight(FightScreen):
             w = res["winner"]
             name = "" if w is None else names[0 if w == "a" else 1]
             shown = arena_label("tie") if w is None else arena_label("wins") % name
-            said = "%s: %s" % (shown, method(m))
+            said = "%s: %s" % (shown, words.method(m))
             if len(said) > 21:  # too wide for the row: the words below say how
                 said = shown
             if len(said) > 21:  # a 12-letter name in "Победа за %s": the name cut

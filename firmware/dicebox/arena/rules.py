@@ -31,7 +31,6 @@ _TWO = const(2)
 _DMG_D3 = const(3)
 _DMG_D3P1 = const(4)
 _DMG_D6 = const(5)
-_DAMAGE_TEXT = const(("0", "1", "2", "D3", "D3+1", "D6"))
 
 # Effect bits of the move table.
 _STUN = const(1)
@@ -39,34 +38,29 @@ _KB = const(2)
 _SWITCH = const(4)
 EVENT = const(8)
 
-# Moves by die face 1..6: (name, stat, stat, bonus, damage, effects).
+# Moves by die face 1..6: (stat, stat, bonus, damage, effects); arena/words.py names
+# them (Strike, Heavy Strike, Kick, Heavy Kick, Grapple, Special; Block, Counter,
+# Dodge, Shield, Grapple, Special).
 ATTACK = (
-    ("Strike", POWER, AGILITY, 1, ONE, 0),
-    ("Heavy Strike", POWER, AGILITY, 0, _TWO, _STUN),
-    ("Kick", POWER, AGILITY, 1, ONE, 0),
-    ("Heavy Kick", POWER, AGILITY, 0, _TWO, _KB),
-    ("Grapple", POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
-    ("Special", SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN),
+    (POWER, AGILITY, 1, ONE, 0),
+    (POWER, AGILITY, 0, _TWO, _STUN),
+    (POWER, AGILITY, 1, ONE, 0),
+    (POWER, AGILITY, 0, _TWO, _KB),
+    (POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
+    (SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN),
 )
 DEFEND = (
-    ("Block", TOUGHNESS, TOUGHNESS, 1, NONE, EVENT),
-    ("Counter", TOUGHNESS, SPECIAL, 0, _DMG_D3, _SWITCH),
-    ("Dodge", AGILITY, AGILITY, 0, NONE, _SWITCH),
-    ("Shield", TOUGHNESS, SPECIAL, 0, _DMG_D3P1, 0),
-    ("Grapple", POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
-    ("Special", SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN | _SWITCH),
+    (TOUGHNESS, TOUGHNESS, 1, NONE, EVENT),
+    (TOUGHNESS, SPECIAL, 0, _DMG_D3, _SWITCH),
+    (AGILITY, AGILITY, 0, NONE, _SWITCH),
+    (TOUGHNESS, SPECIAL, 0, _DMG_D3P1, 0),
+    (POWER, TOUGHNESS, 0, _DMG_D3P1, _KB),
+    (SPECIAL, SPECIAL, 0, _DMG_D3P1, _STUN | _SWITCH),
 )
 # The rules text (section 3) lists Stun and KB moves differently from the
 # table: option "effects" picks which governs. Index: attack die - 1.
 _TEXT_ATTACK = (0, _STUN, 0, _STUN | _KB, _KB, _KB)
 _TEXT_SPECIAL_DEF = _KB | _SWITCH
-
-EVENTS = (
-    "Mine", "Spirits of the Slain", "Flare", "Shifting Ground", "Arcane Strikes",
-    "Blood Spores", "Crumbling Stone", "Sudden Surge", "Cheat", "Time Slip",
-    "The Switch", "Clash", "Give and Take", "Double Dash", "Energy War",
-    "Healing Crystal", "Energy Vampire", "Super Counter", "Super Combo", "Sudden Death",
-)
 
 # Grid cell bits.
 MINE = const(1)
@@ -220,11 +214,11 @@ class Game(_Game):
         self.last[3] = 0
         if ok_att and not ok_def:
             self.last[2] = O_ATT
-            self._hit(dfn, amove[4], self._attack_effects(am))
+            self._hit(dfn, amove[3], self._attack_effects(am))
         elif ok_def and not ok_att:
             self.last[2] = O_DEF
             fx = self._defend_effects(dm)
-            self._hit(att, dmove[4], fx)
+            self._hit(att, dmove[3], fx)
             if fx & _SWITCH and self.method == GOING:
                 self._switch()
             if fx & EVENT and self.method == GOING:
@@ -240,7 +234,7 @@ class Game(_Game):
 
     def _test(self, f, move, why):
         stats = self.stats[f]
-        target = stats[move[1]] + stats[move[2]] + move[3]
+        target = stats[move[0]] + stats[move[1]] + move[2]
         face = self.dice.roll(_dice.D20, why)
         score = face
         if self.stun[f]:
@@ -257,7 +251,7 @@ class Game(_Game):
         return passed
 
     def _attack_effects(self, am):
-        fx = ATTACK[am - 1][5]
+        fx = ATTACK[am - 1][4]
         if self.effects == "text":
             return _TEXT_ATTACK[am - 1]
         if self.effects == "both":
@@ -265,7 +259,7 @@ class Game(_Game):
         return fx
 
     def _defend_effects(self, dm):
-        fx = DEFEND[dm - 1][5]
+        fx = DEFEND[dm - 1][4]
         if dm == 6 and self.effects == "text":
             return _TEXT_SPECIAL_DEF
         if dm == 6 and self.effects == "both":
@@ -308,7 +302,7 @@ class Game(_Game):
             else:
                 self._switch()
         elif dm == 2:  # Counter: the lower roller takes the attacker's move
-            self._hit(self._lower(), ATTACK[am - 1][4], self._attack_effects(am))
+            self._hit(self._lower(), ATTACK[am - 1][3], self._attack_effects(am))
         elif dm == 4:  # Shield
             low = self._lower()
             if am == 6:
@@ -644,57 +638,6 @@ class Game(_Game):
         }
 
     def describe(self, name, a, b, c):
-        who = self.names
-        if name == "init":
-            return "%s attacks (%d against %d)" % (who[a], b if a == 0 else c, c if a == 0 else b)
-        if name == "init_tie":
-            return "initiative tied at %d: roll again" % a
-        if name == "moves":
-            return "%s attacks with %s, %s defends with %s" % (who[a], ATTACK[b - 1][0], who[1 - a], DEFEND[c - 1][0])
-        if name == "moment":
-            return "moment %d (time %d)" % (a, b)
-        if name == "test":
-            return "%s needs %d or less: %s" % (who[a], b, "pass" if c else "fail")
-        if name == "stunned_test":
-            return "%s is stunned: -1 on this test" % who[a]
-        if name == "lower":
-            return "%s counts as the lower roller" % who[a]
-        if name == "damage":
-            return "%s takes %d damage, health %d" % (who[a], b, c)
-        if name == "heal":
-            return "%s regains %d health, health %d" % (who[a], b, c)
-        if name == "stun":
-            return "%s is stunned" % who[a]
-        if name == "switch":
-            return "switch: %s is now the attacker" % who[a]
-        if name == "knock":
-            return "%s is knocked back %d" % (who[a], b)
-        if name == "moved":
-            return "%s to space %d, %s follows to %d" % (who[a], b, who[1 - a], c)
-        if name == "ringout":
-            return "%s is out of the ring (space %d)" % (who[a], b)
-        if name == "mine_blast":
-            return "the mine on space %d explodes under %s" % (b, who[a])
-        if name == "crystal_used":
-            return "%s lands on the healing crystal on space %d" % (who[a], b)
-        if name == "placed":
-            return "%s placed on space %d" % ("mine" if a == MINE else "healing crystal", b)
-        if name == "no_space":
-            return "no free space for the %s" % ("mine" if a == MINE else "healing crystal")
-        if name == "crumble":
-            return "the arena is now spaces %d..%d" % (a, b)
-        if name == "crumble_none":
-            return "the arena has crumbled already: nothing more falls"
-        if name == "event":
-            return "random event %d: %s" % (a, EVENTS[a - 1])
-        if name == "swap":
-            return "the fighters swap places: %s on %d, %s on %d" % (who[0], a, who[1], b)
-        if name == "opposed":
-            return "%s scores %d, %s scores %d" % (who[a], b, who[1 - a], c)
-        if name == "time":
-            return "time track %d" % a
-        if name == "end":
-            if a < 0:
-                return "the fight is a tie (%s)" % METHODS[b]
-            return "%s wins (%s)" % (who[a], METHODS[b])
-        return _Game.describe(self, name, a, b, c)
+        from dicebox.arena import describe as transcript  # the transcript's: a fight on the box words its log itself
+
+        return transcript.describe(self, name, a, b, c)

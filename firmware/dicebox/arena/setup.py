@@ -24,8 +24,9 @@ def _roster():
 
 # the fight's code: unloaded when the set-up comes back (the next fight loads it again)
 _PLAY = ("dicebox.arena.play", "dicebox.arena.marker", "dicebox.arena.bracket", "dicebox.ui.fight", "dicebox.ui.session",
-         "dicebox.arena.cup", "dicebox.arena.say_ru", "dicebox.ui.why_ru", "dicebox.arena.story", "dicebox.arena.story_play",
-         "dicebox.arena.story_fight", "dicebox.arena.story_text", "dicebox.arena.story_ru")
+         "dicebox.arena.cup", "dicebox.arena.words", "dicebox.arena.words_ru", "dicebox.arena.describe", "dicebox.ui.why_ru",
+         "dicebox.arena.story", "dicebox.arena.story_play", "dicebox.arena.story_fight", "dicebox.arena.story_text",
+         "dicebox.arena.story_ru")
 
 
 def _edit():
@@ -68,15 +69,19 @@ def screen_for(app, rec):
 
 
 # The rules core, loaded while the menu or a set-up waits for a press (as Title
-# Bout's set-up loads its fight's code): Start then loads the fight screen's code only.
+# Bout's set-up loads its fight's code), then its words: Start then loads the fight screen's code only.
 # The roster's screens load it too; it leaves with the mode.
 _PRELOAD_IDLE_MS = const(300)
 
 
 def _preload(screen, now):
     app = screen.app
-    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS and "dicebox.arena.rules" not in sys.modules:
-        load("dicebox.arena.rules")
+    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS:
+        # one module a tick: a press that comes meanwhile waits for one load only
+        if "dicebox.arena.rules" not in sys.modules:
+            load("dicebox.arena.rules")
+        elif "dicebox.arena.words" not in sys.modules:
+            load("dicebox.arena.words")  # the fight screen's words: Start loads them otherwise
 
 
 class ArenaMenu(Menu):

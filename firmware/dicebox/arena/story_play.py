@@ -18,7 +18,7 @@ TOLD = const(1)
 CARD = const(2)
 END = const(3)
 # the fight screen's code, dropped while these screens are up
-FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.say_ru")
+FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.words", "dicebox.arena.words_ru")
 
 
 def screen_for(app, rec, session=None):

@@ -38,6 +38,8 @@ _TABLE = (
     "\nroster_error\tFighters file"
     "\nstory\tStory"
     "\nfighter\tFighter"
+    "\nround_letter\tR"
+    "\ndie_letter\td"
     "\n"
 )
 _STATS = const(("Power", "Toughness", "Agility", "Special"))
@@ -54,25 +56,6 @@ def _labels():
 def arena_label(key):
     s = lang.table_label(key, _TABLE, "dicebox.arena.text_ru")
     return lang.label(key) if s is None else s
-
-
-def words_ru():
-    """The fight screen's Russian words (say_ru.py) while Russian is chosen, else None."""
-    if lang.LANG[0] != "ru":
-        return None
-    from dicebox.arena import say_ru as arena_say_ru
-
-    return arena_say_ru
-
-
-def method(m):
-    """How match m (an arena.Game that ended) ended, in the Settings language."""
-    ru = words_ru()
-    if ru:
-        return ru.METHODS[m.method]
-    from dicebox.arena.rules import METHODS
-
-    return METHODS[m.method]
 
 
 def stat(i):

@@ -35,6 +35,8 @@ LABELS = (
     "Файл бойцов",                          # roster_error
     "Сюжет",                                # story
     "Боец",                                 # fighter
+    "Р",                                    # round_letter
+    "к",                                    # die_letter
 )
 
 STATS = ("Сила", "Выносливость", "Ловкость", "Особое")

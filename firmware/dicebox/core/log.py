@@ -45,9 +45,8 @@ class Log:
 
     def _intern(self, name):
         names = self.names
-        for i in range(len(names)):
-            if names[i] is name or names[i] == name:
-                return i
+        if name in names:  # found in C: a loop here cost every roll and event its time on the Pico
+            return names.index(name)
         if len(names) == _NAMES:
             raise ValueError("more than %d names in one log" % _NAMES)
         names.append(name)
