@@ -50,8 +50,7 @@ class Loop:
     platform (hw/platform.py), the Store and clock() (ms since boot, never wraps). step() is one
     pass and never blocks: the Pico's run() waits between passes, a host's event loop calls it."""
 
-    power = None  # the battery gauge (core/battery.Power), on a board with a battery
-    battery = None  # hw/battery.attach's (kind, read): the gauge's code loads after the boot's first frame
+    power = None  # the battery gauge (core/battery.Power): hw/battery.attach sets it on a board with one
 
     def __init__(self, display, keys, platform, store, clock, report_mem=False):
         self.display = display
@@ -77,7 +76,7 @@ class Loop:
         disp = self.display
         self.app = None
         app = App(self.store, self.platform, disp.width, disp.height)
-        app.power = self.power  # after a restart: Home's header makes room for the gauge at once
+        app.power = self.power  # Home's header makes room for the battery's icon at once
         try:
             boot(app, self.clock())
         except Exception as e:  # noqa: BLE001  a saved fight the App cannot open
@@ -170,12 +169,6 @@ class Loop:
             power.tick(app, now)
         self.platform.service()
         self.show(app, now)
-        if self.battery is not None:  # Home is on the glass before the gauge's code loads
-            kind, read = self.battery
-            self.battery = None
-            from dicebox.core.battery import KINDS, Power
-
-            self.power = Power(KINDS.index(kind), read)
 
     def show(self, app, now):
         display = self.display

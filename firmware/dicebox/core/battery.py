@@ -86,7 +86,7 @@ class Gauge:
 
 
 class Power:
-    """The loop's gauge (device.Loop.power, made after the boot's first frame): reads every
+    """The loop's gauge (device.Loop.power, set by hw/battery.attach): reads every
     SAMPLE_MS and tells the App (its `power`: Home's header draws the icon)."""
 
     def __init__(self, kind, read):

@@ -11,7 +11,9 @@ def attach(loop, kind):
     """The loop's battery gauge for the board file's battery `kind` (core/battery.KINDS)."""
     read = reads()
     if read is not None:
-        loop.battery = (kind, read)
+        from dicebox.core.battery import KINDS, Power
+
+        loop.power = Power(KINDS.index(kind), read)
 
 
 def reads():
