@@ -32,10 +32,17 @@ def _children(pid):
     return out
 
 
+def _terminal_ctrl_c():
+    # as a terminal's command has it, though pytest was started where SIGINT is ignored
+    # (a background job of a script), which the run would inherit
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args, workers=2, after=0.7):
     proc = subprocess.Popen([sys.executable, "-m", "host_sim.cli"] + list(args), cwd=str(ROOT),
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_terminal_ctrl_c)
     try:
         end = time.time() + 60
         while len(_children(proc.pid)) < workers:

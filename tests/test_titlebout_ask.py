@@ -29,6 +29,7 @@ class Terminal:
         def own_terminal():
             os.setsid()
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a terminal's, though pytest's launcher ignored it
 
         self.proc = subprocess.Popen([sys.executable, "-m", "host_sim.cli"] + list(args), stdin=slave, stdout=slave,
                                      stderr=subprocess.PIPE if apart else slave, cwd=str(ROOT), preexec_fn=own_terminal,
