@@ -66,6 +66,19 @@ def test_home_is_on_the_glass_before_the_gauge_loads_and_its_icon_follows():
     assert d.loop.power.gauge.level == bat.percent(bat.KINDS.index("1S-lipo"), adc_mv(4000)) > 90
 
 
+def test_the_gauge_s_module_stays_loaded_through_a_mode_s_leave(monkeypatch):
+    import sys
+
+    monkeypatch.delitem(sys.modules, "dicebox.core.battery")  # as on the box: not loaded at boot
+    d = Device(battery="1S-lipo")
+    d.vsys = 4000
+    d.wait(100)
+    script.run(d, script.parse("choose LARP judge\nwait 300\npress BACK\nwait 300\n"))
+    assert type(d.app.top).__name__ == "Home"
+    # dropped, the next import (a warning's) would load a second copy beside the gauge's own
+    assert sys.modules["dicebox.core.battery"].Power is type(d.loop.power)
+
+
 def test_the_drain_plays_on_the_simulator_with_both_warnings_and_the_stop():
     with open(DRAIN) as f:
         steps = script.parse(f.read(), "battery")
