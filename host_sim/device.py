@@ -152,10 +152,10 @@ class Device:
         first pass boots the App and draws its first frame."""
         self.loop = _Loop(self.display, self, self.platform, self.store, self.ms)
         if getattr(self, "battery", None) is not None:  # the gauge, as hw/battery.attach sets it
-            from dicebox.core.battery import KINDS, Power
+            from dicebox.hw.battery import attach
             from host_sim.adc import adc_mv
 
-            self.loop.power = Power(KINDS.index(self.battery), lambda: adc_mv(self.vsys))
+            attach(self.loop, self.battery, lambda: adc_mv(self.vsys))
         self.step()
 
     def ms(self):

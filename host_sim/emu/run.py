@@ -228,18 +228,20 @@ class Run:
     def _bursts_since(self, ns):
         return [b for b in self.emu.bursts() if b[0] >= ns]
 
-    def _settle(self, glass, after_ns, limit_ms, what):
+    def _settle(self, glass, after_ns, limit_ms, what, first=False):
         """Run until the panel shows `glass` (the simulator's frame) from a frame sent
         after after_ns and the bus has been quiet for _SETTLE_MS; returns the end of
-        that frame (ns)."""
+        that frame (ns). first: the first frame that showed it, though others followed
+        before the bus went quiet (the boot's Home, then the battery's icon)."""
         emu = self.emu
         limit = after_ns + limit_ms * NS_PER_MS
         while True:
             emu.run_ms(10)
             if emu.now_ns - emu.last_transfer_ns() >= _SETTLE_MS * NS_PER_MS:
                 bursts = self._bursts_since(after_ns)
-                if bursts and bursts[-1][4] == glass:
-                    return bursts[-1][1]
+                for b in bursts if first else bursts[-1:]:
+                    if b[4] == glass:
+                        return b[1]
             if emu.now_ns > limit:
                 raise RuntimeError("%s: the simulator's frame did not come within %d ms (console: %s)"
                                    % (what, limit_ms, emu.console_text()[-300:]))
@@ -249,15 +251,18 @@ class Run:
         the reference to compare the frames with: ref, or ref with the box's seeds."""
         emu = self.emu
         pins = [self.board["buttons"].get(name) for name in BUTTONS]
-        emu.set_vsys(0)  # on USB, as the simulator starts, until a `battery MV` line
-        boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot")
+        volts = list(ref.volts)
+        # on USB, as the simulator starts, until a `battery MV` line; one at the script's start
+        # is the supply from power-on (the gauge's first reading follows the boot's frame,
+        # sooner than the rig sees that frame)
+        emu.set_vsys(volts.pop(0)[1] if volts and volts[0][0] == 0 else 0)
+        boot_end = self._settle(ref.frames[0], 0, _BOOT_LIMIT_MS, "boot", first=True)
         result.boot_ms = boot_end / NS_PER_MS
         t0 = emu.now_ns
         levels = 0
         edges = []  # (ns, button, "press"/"release"/"open", script ms)
         opens = set(ref.opens)
         shots = list(ref.shots)
-        volts = list(ref.volts)
         for ms, new in ref.events + [(ref.end, levels)]:
             # shots and voltages in their time order, each where the script has it
             while (shots and shots[0][1] <= ms) or (volts and volts[0][0] <= ms):

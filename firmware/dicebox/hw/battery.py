@@ -4,16 +4,41 @@ and VBUS is on its chip, which Python code cannot read beside the radio's driver
 adc/read_vsys/power_status.c): the gauge stays off there (reads(): None)."""
 import sys
 
-from machine import ADC, Pin
 
-
-def attach(loop, kind):
-    """The loop's battery gauge for the board file's battery `kind` (core/battery.KINDS)."""
-    read = reads()
+def attach(loop, kind, read=None):
+    """The loop's battery gauge for the board file's battery `kind` (core/battery.KINDS), reading
+    VSYS with `read` (a host's simulated battery) or the Pico's pins."""
+    read = read or reads()
     if read is not None:
-        from dicebox.core.battery import KINDS, Power
+        loop.power = _Later(loop, kind, read)
 
-        loop.power = Power(KINDS.index(kind), read)
+
+class _Later:
+    """The gauge (core/battery.Power) until the boot's first frame is on the glass: its code loaded
+    in the boot would put the battery board's reset to Home over budget (docs/benchmarks.md)."""
+
+    def __init__(self, loop, kind, read):
+        self.loop = loop
+        self.kind = kind
+        self.read = read
+        self.passes = 0
+
+    def tick(self, app, now):
+        self.passes += 1
+        if self.passes > 1:  # the first pass draws Home
+            from dicebox import pin, pinned
+            from dicebox.core.battery import KINDS, Power
+
+            # it stays loaded as boot's modules do (ui/home.py): dropped, a warning's import
+            # of it would load a second copy
+            name = "dicebox.core.battery"
+            app.stack[0].boot_modules += (name,)
+            pin(pinned() + (name,))
+            power = self.loop.power = Power(KINDS.index(self.kind), self.read)
+            power.tick(app, now)
+
+    def icon(self, c):
+        pass  # no reading yet
 
 
 def reads():
@@ -21,6 +46,8 @@ def reads():
     if " W" in getattr(sys.implementation, "_machine", ""):
         print("dicebox: board.json battery: the gauge is off on a Pico W (GPIO29 is the radio's)")
         return None
+    from machine import ADC, Pin
+
     adc = ADC(29)
     vbus = Pin(24, Pin.IN)
 
