@@ -185,7 +185,13 @@ class RAMFlash:
 
     def readblocks(self, block, buf, offset=0):
         if self.fault is not None and self.fault.dead:
-            return  # a dead board reads nothing (and a gc finaliser must not allocate)
+            # a Pico runs nothing once the power is gone; here littlefs still reads (a close in a
+            # `finally`, a finaliser): erased flash, not its buffer's stale copy of another block,
+            # which can pass its checks (a soak once segfaulted in lfs2_dir_traverse after a cut).
+            # A loop: a gc finaliser must not allocate
+            for i in range(len(buf)):
+                buf[i] = 0xFF
+            return
         o = block * BLOCK + offset
         buf[:] = self.view[o : o + len(buf)]
 
