@@ -6,7 +6,7 @@ from array import array
 
 from machine import Pin, Timer
 from micropython import const
-from time import ticks_diff, ticks_ms, ticks_us
+from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 # a press waits for the next sample: a short period makes every press sooner for a
 # small share of the CPU (docs/benchmarks.md)
@@ -15,6 +15,10 @@ _PERIOD_MS = const(2)
 # first rolls and a mode opening are all kept (make emu's tour)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
+# a gap between the sampler's runs this long: interrupts were off (the rp2 port erases a flash
+# sector so, some 45 ms), and a tap that fell wholly inside left only its pin's latched edges
+_STOPPED_MS = const(8)
+_BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING on the rp2 port
 
 
 class Keys:
@@ -35,7 +39,15 @@ class Keys:
         self.recorded = self.last  # the newest level put in the ring (the loop's view)
         self.pool = ticks_us() & _MASK30
         self.lost = 0  # changes merged because the ring was full
+        self.sampled = ticks_ms()  # the sampler's last run
+        self.gap = 0  # ms between its last two runs
         self._cb = self._sample  # bound once: the IRQ must not allocate
+        self._edge_cb = self._edge
+        try:
+            for p in self.pins:
+                p.irq(self._edge_cb, _BOTH, hard=True)
+        except (AttributeError, TypeError, ValueError):
+            pass  # no pin IRQs (a stand-in board): a tap inside a flash erase is lost there
         try:
             self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb, hard=True)
         except (TypeError, ValueError):  # a port without hard timer IRQs
@@ -53,6 +65,9 @@ class Keys:
     def _sample(self, _timer):
         # A hard IRQ runs on the interrupted code's stack, under its depth limit: so one
         # frame, no call into Python, nothing allocated, nothing that can raise.
+        t = ticks_ms()
+        self.gap = ticks_diff(t, self.sampled)
+        self.sampled = t
         levels = 0
         pins = self.pins
         bits = self.bits
@@ -61,6 +76,10 @@ class Keys:
                 levels |= bits[i]
         if levels == self.last:
             return
+        if self.gap >= _STOPPED_MS and not self.last & ~levels:
+            # a press seen after a stop began in it: dated from its start, so the stop does not
+            # shorten it below the debounce (a release stays at now: the press is whole)
+            t = ticks_add(t, _PERIOD_MS - self.gap)
         self.last = levels
         self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & _MASK30
         h = self.head
@@ -71,8 +90,38 @@ class Keys:
             self.lost = (self.lost + 1) & _MASK30
             return
         self.levels[h] = levels
-        self.times[h] = ticks_ms()
+        self.times[h] = t
         self.head = nxt
+
+    def _edge(self, pin):
+        # A pin's edge IRQ: only a tap the sampler missed (both edges latched while it was
+        # stopped, the pin back at the level it recorded) goes in the ring, ending now. While the
+        # sampler runs it sees every press, and contact bounce is the debouncer's. As _sample:
+        # one frame, nothing allocated.
+        if pin.irq().flags() != _BOTH or not pin.value():
+            return
+        t = ticks_ms()
+        if self.gap < _STOPPED_MS and ticks_diff(t, self.sampled) < _STOPPED_MS:
+            return
+        bit = 0
+        pins = self.pins
+        for i in range(self.count):
+            if pins[i] is pin:
+                bit = self.bits[i]
+        levels = self.last
+        if bit == 0 or levels & bit:
+            return
+        # pressed from the stop's start (the sampler's run before it), released now
+        begin = self.sampled if ticks_diff(t, self.sampled) >= _STOPPED_MS else ticks_add(self.sampled, -self.gap)
+        h = self.head
+        for k in range(2):
+            nxt = (h + 1) % _SIZE
+            if nxt == self.tail:
+                return  # full: the ring's changes come first
+            self.levels[h] = (levels | bit) if k == 0 else levels
+            self.times[h] = ticks_add(begin, _PERIOD_MS) if k == 0 else t
+            h = nxt
+        self.head = h
 
     def poll(self, buttons, now):
         """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
