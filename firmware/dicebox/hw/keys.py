@@ -35,32 +35,27 @@ class Keys:
         self.times = array("i", [0] * _SIZE)
         self.head = 0  # written by the IRQ
         self.tail = 0  # read by the loop
-        self.last = self.read()
+        levels = 0  # the buttons held now (pull-ups: a pressed button reads 0)
+        for i in range(self.count):
+            if not self.pins[i].value():
+                levels |= self.bits[i]
+        self.last = levels
         self.recorded = self.last  # the newest level put in the ring (the loop's view)
         self.pool = ticks_us() & _MASK30
         self.lost = 0  # changes merged because the ring was full
         self.sampled = ticks_ms()  # the sampler's last run
         self.gap = 0  # ms between its last two runs
-        self._cb = self._sample  # bound once: the IRQ must not allocate
-        self._edge_cb = self._edge
+        cb = self._sample  # bound once (the timer keeps it): the IRQ must not allocate
+        edge = self._edge  # one bound method for every pin
         try:
             for p in self.pins:
-                p.irq(self._edge_cb, _BOTH, hard=True)
+                p.irq(edge, _BOTH, hard=True)
         except (AttributeError, TypeError, ValueError):
             pass  # no pin IRQs (a stand-in board): a tap inside a flash erase is lost there
         try:
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb, hard=True)
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=cb, hard=True)
         except (TypeError, ValueError):  # a port without hard timer IRQs
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb)
-
-    def read(self):
-        """Bitmask of the buttons held now (pull-ups: a pressed button reads 0)."""
-        levels = 0
-        pins = self.pins
-        for i in range(self.count):
-            if not pins[i].value():
-                levels |= self.bits[i]
-        return levels
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=cb)
 
     def _sample(self, _timer):
         # A hard IRQ runs on the interrupted code's stack, under its depth limit: so one
@@ -94,34 +89,31 @@ class Keys:
         self.head = nxt
 
     def _edge(self, pin):
-        # A pin's edge IRQ: only a tap the sampler missed (both edges latched while it was
-        # stopped, the pin back at the level it recorded) goes in the ring, ending now. While the
-        # sampler runs it sees every press, and contact bounce is the debouncer's. As _sample:
-        # one frame, nothing allocated.
-        if pin.irq().flags() != _BOTH or not pin.value():
-            return
+        # A pin's edge IRQ. While the sampler runs it sees every press (and chatter is the
+        # debouncer's), so this adds only a tap it missed: the sampler stopped, the pin back up,
+        # its button recorded as up. As _sample: one frame, nothing allocated.
         t = ticks_ms()
-        if self.gap < _STOPPED_MS and ticks_diff(t, self.sampled) < _STOPPED_MS:
+        s = self.sampled
+        if not pin.value() or self.gap < _STOPPED_MS and ticks_diff(t, s) < _STOPPED_MS:
             return
         bit = 0
-        pins = self.pins
         for i in range(self.count):
-            if pins[i] is pin:
+            if self.pins[i] is pin:
                 bit = self.bits[i]
         levels = self.last
-        if bit == 0 or levels & bit:
-            return
-        # pressed from the stop's start (the sampler's run before it), released now
-        begin = self.sampled if ticks_diff(t, self.sampled) >= _STOPPED_MS else ticks_add(self.sampled, -self.gap)
         h = self.head
-        for k in range(2):
-            nxt = (h + 1) % _SIZE
-            if nxt == self.tail:
-                return  # full: the ring's changes come first
-            self.levels[h] = (levels | bit) if k == 0 else levels
-            self.times[h] = ticks_add(begin, _PERIOD_MS) if k == 0 else t
-            h = nxt
-        self.head = h
+        n1 = (h + 1) % _SIZE
+        n2 = (n1 + 1) % _SIZE
+        if levels & bit or n1 == self.tail or n2 == self.tail:
+            return  # (a full ring: its changes come first)
+        if ticks_diff(t, s) < _STOPPED_MS:
+            s = ticks_add(s, -self.gap)  # the sampler ran once since: the stop began a run earlier
+        # down from the stop's start, up now
+        self.levels[h] = levels | bit
+        self.times[h] = ticks_add(s, _PERIOD_MS)
+        self.levels[n1] = levels
+        self.times[n1] = t
+        self.head = n2
 
     def poll(self, buttons, now):
         """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
