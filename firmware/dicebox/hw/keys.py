@@ -90,11 +90,14 @@ class Keys:
 
     def _edge(self, pin):
         # A pin's edge IRQ. While the sampler runs it sees every press (and chatter is the
-        # debouncer's), so this adds only a tap it missed: the sampler stopped, the pin back up,
-        # its button recorded as up. As _sample: one frame, nothing allocated.
+        # debouncer's), so this adds only a tap it missed: both edges latched while the sampler
+        # was stopped, the pin back up, its button recorded as up (a release alone is the
+        # sampler's, which may have run first). As _sample: one frame, nothing allocated.
+        if pin.irq().flags() != _BOTH or not pin.value():
+            return
         t = ticks_ms()
         s = self.sampled
-        if not pin.value() or self.gap < _STOPPED_MS and ticks_diff(t, s) < _STOPPED_MS:
+        if self.gap < _STOPPED_MS and ticks_diff(t, s) < _STOPPED_MS:
             return
         bit = 0
         for i in range(self.count):
