@@ -44,7 +44,7 @@ class Keys:
         self.pool = ticks_us() & _MASK30
         self.lost = 0  # changes merged because the ring was full
         self.sampled = ticks_ms()  # the sampler's last run
-        self.gap = 0  # ms between its last two runs
+        self.stop = self.resumed = self.sampled  # the last stop's start and end (the run after it)
         cb = self._sample  # bound once (the timer keeps it): the IRQ must not allocate
         edge = self._edge  # one bound method for every pin
         try:
@@ -61,7 +61,11 @@ class Keys:
         # A hard IRQ runs on the interrupted code's stack, under its depth limit: so one
         # frame, no call into Python, nothing allocated, nothing that can raise.
         t = ticks_ms()
-        self.gap = ticks_diff(t, self.sampled)
+        gap = ticks_diff(t, self.sampled)
+        if gap >= _STOPPED_MS:
+            # (the timer then runs again at once for each period it missed: gaps of 0)
+            self.stop = self.sampled
+            self.resumed = t
         self.sampled = t
         levels = 0
         pins = self.pins
@@ -71,10 +75,10 @@ class Keys:
                 levels |= bits[i]
         if levels == self.last:
             return
-        if self.gap >= _STOPPED_MS and not self.last & ~levels:
+        if gap >= _STOPPED_MS and not self.last & ~levels:
             # a press seen after a stop began in it: dated from its start, so the stop does not
             # shorten it below the debounce (a release stays at now: the press is whole)
-            t = ticks_add(t, _PERIOD_MS - self.gap)
+            t = ticks_add(t, _PERIOD_MS - gap)
         self.last = levels
         self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & _MASK30
         h = self.head
@@ -96,8 +100,11 @@ class Keys:
         if pin.irq().flags() != _BOTH or not pin.value():
             return
         t = ticks_ms()
-        s = self.sampled
-        if self.gap < _STOPPED_MS and ticks_diff(t, s) < _STOPPED_MS:
+        if ticks_diff(t, self.sampled) >= _STOPPED_MS:
+            s = self.sampled  # the sampler has not run since it stopped
+        elif ticks_diff(t, self.resumed) < _STOPPED_MS:
+            s = self.stop  # it has, at the stop's end
+        else:
             return
         bit = 0
         for i in range(self.count):
@@ -109,8 +116,6 @@ class Keys:
         n2 = (n1 + 1) % _SIZE
         if levels & bit or n1 == self.tail or n2 == self.tail:
             return  # (a full ring: its changes come first)
-        if ticks_diff(t, s) < _STOPPED_MS:
-            s = ticks_add(s, -self.gap)  # the sampler ran once since: the stop began a run earlier
         # down from the stop's start, up now
         self.levels[h] = levels | bit
         self.times[h] = ticks_add(s, _PERIOD_MS)
