@@ -216,3 +216,51 @@ def test_a_press_released_inside_an_erase_is_one_click(keys_module, order):
     assert list(k.levels[:k.head]) == [4, 0]  # down, up: no second tap for the loop to replay
     k.poll(buttons, clock[0])
     assert [e[:2] for e in _events(buttons) if e[1] == B.CLICK] == [(B.OK, B.CLICK)]
+
+
+def _tap_across_erases(keys, clock, start, hold, erases, order):
+    """One tap of BACK, `hold` ms from ms `start`, while the save's erases (ms ranges) stop
+    every interrupt; the sampler ticks every 2 ms and the pin's IRQ runs at once when allowed.
+    The clicks the loop gets."""
+    k = keys.Keys([None, None, None, 8])
+    pin = _Pin.made[8]
+    _Pin.levels.clear()
+    buttons = B.Buttons(debounce_ms=20)
+    t0 = clock[0]
+    missed = 0
+    for ms in range(400):
+        clock[0] = t0 + ms
+        if ms in (start, start + hold):
+            pin.set(ms == start)
+        if any(a <= ms < b for a, b in erases):
+            missed += ms % 2 == 0
+            continue
+        if missed:  # interrupts back on: the pending IRQs, in `order`
+            if order == "pin":
+                pin.fire()
+            for _ in range(missed if order == "burst" else 1):
+                k._sample(None)
+            if order != "pin":
+                pin.fire()
+            missed = 0
+        else:
+            pin.fire()
+            if ms % 2 == 0:
+                k._sample(None)
+    k.poll(buttons, clock[0])
+    return [e[:2] for e in _events(buttons) if e[1] in (B.CLICK, B.LONG)]
+
+
+def test_a_tap_anywhere_around_a_save_s_erases_is_one_click(keys_module):
+    # every start, 1 ms apart, from before a save's two erases (5 ms apart, as littlefs's) to
+    # after them, for taps 25..120 ms, with the IRQs in each order: one click each, never two
+    keys, clock = keys_module
+    wrong = []
+    for erases in ([(100, 146)], [(100, 146), (151, 197)]):
+        for order in ("pin", "sampler", "burst"):
+            for hold in (25, 40, 120):
+                for start in range(60, 260):
+                    got = _tap_across_erases(keys, clock, start, hold, erases, order)
+                    if got != [(B.BACK, B.CLICK)]:
+                        wrong.append((erases, order, hold, start, got))
+    assert wrong == []

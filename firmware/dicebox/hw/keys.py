@@ -45,6 +45,7 @@ class Keys:
         self.lost = 0  # changes merged because the ring was full
         self.sampled = ticks_ms()  # the sampler's last run
         self.stop = self.resumed = self.sampled  # the last stop's start and end (the run after it)
+        self.fell = 0  # buttons whose fall the edge IRQ saw and whose rise it has not
         cb = self._sample  # bound once (the timer keeps it): the IRQ must not allocate
         edge = self._edge  # one bound method for every pin
         try:
@@ -80,6 +81,7 @@ class Keys:
             # shorten it below the debounce (a release stays at now: the press is whole)
             t = ticks_add(t, _PERIOD_MS - gap)
         self.last = levels
+        self.fell &= ~levels  # a press the sampler has: its release is the sampler's too
         self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & _MASK30
         h = self.head
         nxt = (h + 1) % _SIZE
@@ -94,11 +96,18 @@ class Keys:
 
     def _edge(self, pin):
         # A pin's edge IRQ. While the sampler runs it sees every press (and chatter is the
-        # debouncer's), so this adds only a tap it missed: both edges latched while the sampler
-        # was stopped, the pin back up, its button recorded as up (a release alone is the
-        # sampler's, which may have run first). As _sample: one frame, nothing allocated.
-        if pin.irq().flags() != _BOTH or not pin.value():
+        # debouncer's), so this adds only a tap it missed: the button went down (both edges
+        # latched in a stop, or a fall seen here just before one) and is back up, recorded as up,
+        # and the sampler was stopped. As _sample: one frame, nothing allocated.
+        bit = 0
+        for i in range(self.count):
+            if self.pins[i] is pin:
+                bit = self.bits[i]
+        if not pin.value():
+            self.fell |= bit
             return
+        fell = self.fell & bit or pin.irq().flags() == _BOTH
+        self.fell &= ~bit
         t = ticks_ms()
         if ticks_diff(t, self.sampled) >= _STOPPED_MS:
             s = self.sampled  # the sampler has not run since it stopped
@@ -106,15 +115,11 @@ class Keys:
             s = self.stop  # it has, at the stop's end
         else:
             return
-        bit = 0
-        for i in range(self.count):
-            if self.pins[i] is pin:
-                bit = self.bits[i]
         levels = self.last
         h = self.head
         n1 = (h + 1) % _SIZE
         n2 = (n1 + 1) % _SIZE
-        if levels & bit or n1 == self.tail or n2 == self.tail:
+        if not fell or levels & bit or n1 == self.tail or n2 == self.tail:
             return  # (a full ring: its changes come first)
         # down from the stop's start, up now
         self.levels[h] = levels | bit
