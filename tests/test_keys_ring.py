@@ -154,44 +154,49 @@ def _sampled(k, pin, clock, ms):
         clock[0] += 2
 
 
+def _one(keys, clock, slot, gpio):
+    """Keys with one button (`slot` in dicebox.buttons order) on `gpio`, sampled 20 ms at rest,
+    its pin and a debouncer."""
+    pins = [None] * (slot + 1)
+    pins[slot] = gpio
+    k = keys.Keys(pins)
+    _sampled(k, _Pin.made[gpio], clock, 20)
+    return k, _Pin.made[gpio], B.Buttons(debounce_ms=20)
+
+
+def _clicks(k, buttons, clock):
+    """The clicks the loop's next poll gets."""
+    k.poll(buttons, clock[0])
+    return [e[:2] for e in _events(buttons) if e[1] == B.CLICK]
+
+
 @pytest.mark.parametrize("order", ["pin", "sampler", "burst"])
 def test_a_tap_wholly_inside_a_flash_erase_is_one_click(keys_module, order):
     # the rp2 port erases a sector (some 45 ms) with interrupts off: the sampler sees nothing of
     # a 40 ms tap inside it, but the pin latched both edges (2 of 20 storms on the emulated Pico)
     keys, clock = keys_module
-    k = keys.Keys([None, None, None, 8])
-    pin = _Pin.made[8]
-    buttons = B.Buttons(debounce_ms=20)
-    _sampled(k, pin, clock, 20)
+    k, pin, buttons = _one(keys, clock, 3, 8)
     _erase(k, pin, clock, 46, [(3, 1), (43, 0)], order)
     _sampled(k, pin, clock, 40)
-    k.poll(buttons, clock[0])
-    assert [e[:2] for e in _events(buttons) if e[1] == B.CLICK] == [(B.BACK, B.CLICK)]
+    assert _clicks(k, buttons, clock) == [(B.BACK, B.CLICK)]
 
 
 @pytest.mark.parametrize("order", ["pin", "sampler", "burst"])
 def test_a_press_that_began_in_an_erase_keeps_its_length(keys_module, order):
     # down 16 ms before the erase ends, up 15 ms after: a 31 ms press the sampler would see as 15
     keys, clock = keys_module
-    k = keys.Keys([None, None, 7])
-    pin = _Pin.made[7]
-    buttons = B.Buttons(debounce_ms=20)
-    _sampled(k, pin, clock, 20)
+    k, pin, buttons = _one(keys, clock, 2, 7)
     _erase(k, pin, clock, 46, [(30, 1)], order)
     _sampled(k, pin, clock, 14)
     pin.set(0)
     _sampled(k, pin, clock, 40)
-    k.poll(buttons, clock[0])
-    assert [e[:2] for e in _events(buttons) if e[1] == B.CLICK] == [(B.OK, B.CLICK)]
+    assert _clicks(k, buttons, clock) == [(B.OK, B.CLICK)]
 
 
 def test_a_glitch_while_the_sampler_runs_is_no_press(keys_module):
     # both edges latched between two samples (contact chatter, a spike): the debouncer's to judge
     keys, clock = keys_module
-    k = keys.Keys([None, None, 7])
-    pin = _Pin.made[7]
-    buttons = B.Buttons(debounce_ms=20)
-    _sampled(k, pin, clock, 20)
+    k, pin, buttons = _one(keys, clock, 2, 7)
     pin.set(1)
     pin.set(0)
     _sampled(k, pin, clock, 40)
@@ -205,17 +210,13 @@ def test_a_press_released_inside_an_erase_is_one_click(keys_module, order):
     # rising edge is latched, and the sampler may have taken the release first: still one click
     # (a storm on the emulated Pico rolled the bout's first dice on such a release)
     keys, clock = keys_module
-    k = keys.Keys([None, None, 7])
-    pin = _Pin.made[7]
-    buttons = B.Buttons(debounce_ms=20)
-    _sampled(k, pin, clock, 20)
+    k, pin, buttons = _one(keys, clock, 2, 7)
     pin.set(1)
     _sampled(k, pin, clock, 40)
     _erase(k, pin, clock, 46, [(10, 0)], order)
     _sampled(k, pin, clock, 40)
     assert list(k.levels[:k.head]) == [4, 0]  # down, up: no second tap for the loop to replay
-    k.poll(buttons, clock[0])
-    assert [e[:2] for e in _events(buttons) if e[1] == B.CLICK] == [(B.OK, B.CLICK)]
+    assert _clicks(k, buttons, clock) == [(B.OK, B.CLICK)]
 
 
 def _tap_across_erases(keys, clock, start, hold, erases, order):
