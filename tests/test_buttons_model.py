@@ -196,7 +196,8 @@ def keys_module():
         "machine": types.SimpleNamespace(Pin=_Pin, Timer=_Timer),
         "micropython": types.SimpleNamespace(const=lambda v: v),
         "time": types.SimpleNamespace(ticks_ms=lambda: clock[0] & MASK30, ticks_us=lambda: clock[0] * 1000 & MASK30,
-                                      ticks_diff=lambda a, b: ((a - b + (1 << 29)) & MASK30) - (1 << 29)),
+                                      ticks_diff=lambda a, b: ((a - b + (1 << 29)) & MASK30) - (1 << 29),
+                                      ticks_add=lambda a, b: (a + b) & MASK30),
     }
     saved = {name: sys.modules.get(name) for name in list(stand_ins) + ["dicebox.hw.keys"]}
     sys.modules.update(stand_ins)

@@ -2,7 +2,6 @@
 checked with clear errors; pure, so the host checks a board before deploying it."""
 from dicebox.core import compat
 from dicebox.core.compat import const
-from dicebox.core.errtext import shown
 
 
 _FIELDS = const(("name", "chip", "i2c", "display", "buttons", "buzzer", "rtc", "report_mem", "battery"))
@@ -36,6 +35,7 @@ def _obj(obj, field, keys, where):
         raise BoardError("%s: field '%s': must be an object" % (where, field))
     for k in obj:
         if k not in keys:
+            from dicebox.core.errtext import shown  # only when it fails
             raise BoardError("%s: field '%s.%s': unknown field (known: %s)" % (where, field, shown(k, 30)[1:-1], ", ".join(keys)))
     return obj
 
@@ -48,12 +48,14 @@ def _need(obj, field, key, where):
 
 def _pin(value, field, where):
     if not _int(value) or value not in HEADER_PINS:
+        from dicebox.core.errtext import shown  # only when it fails
         raise BoardError("%s: field '%s': %s is not a header GPIO (0..22, 26..28)" % (where, field, shown(value)))
     return value
 
 
 def _choice(value, allowed, field, where):
     if value not in allowed or isinstance(value, bool):  # true == 1 in Python: not an I2C block
+        from dicebox.core.errtext import shown  # only when it fails
         raise BoardError("%s: field '%s': %s is not one of %s" % (where, field, shown(value), ", ".join([str(a) for a in allowed])))
     return value
 
@@ -64,6 +66,7 @@ def check(obj, where="board.json"):
         raise BoardError("%s: must be a JSON object" % where)
     for k in obj:
         if k not in _FIELDS:
+            from dicebox.core.errtext import shown  # only when it fails
             raise BoardError("%s: field '%s': unknown field (known: %s)" % (where, shown(k, 30)[1:-1], ", ".join(_FIELDS)))
     for k in ("name", "chip", "i2c", "display", "buttons"):
         if k not in obj:
@@ -90,6 +93,7 @@ def check(obj, where="board.json"):
     width = disp.get("width", 128)
     height = disp.get("height", 64)
     if (width, height) not in _UI_SIZES:
+        from dicebox.core.errtext import shown  # only when it fails
         raise BoardError("%s: field 'display': %sx%s is not supported (the UI lays out on %s: %s)"
                          % (where, shown(width), shown(height), ", ".join(["%dx%d" % s for s in _UI_SIZES]), _WHY_64))
     addr = _choice(disp.get("addr", 0x3C), (0x3C, 0x3D), "display.addr", where)

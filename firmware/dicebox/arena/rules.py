@@ -6,7 +6,6 @@ one step's dice an OK press. Fighters are 0 (a) and 1 (b); stats are indexed P, 
 from dicebox.core import dice as _dice
 from dicebox.core.compat import const
 from dicebox.core.game import Game as _Game
-from dicebox.core.errtext import shown
 
 RULESET = "arena"
 
@@ -85,10 +84,12 @@ O_NONE = const(4)
 def check_build(value):
     """A fighter's P,T,A,S: four whole numbers 2..9 summing to 24."""
     if not isinstance(value, (list, tuple)) or len(value) != 4:
+        from dicebox.core.errtext import shown  # only when it fails
         raise ValueError("a build is four stats P,T,A,S, not %s" % shown(value))
     for i in range(4):
         v = value[i]
         if not isinstance(v, int) or isinstance(v, bool):
+            from dicebox.core.errtext import shown  # only when it fails
             raise ValueError("%s must be a whole number, not %s" % (_STAT_NAMES[i], shown(v)))
         if not STAT_MIN <= v <= STAT_MAX:
             raise ValueError("%s %d is outside %d..%d" % (_STAT_NAMES[i], v, STAT_MIN, STAT_MAX))
@@ -100,6 +101,7 @@ def check_build(value):
 
 def check_name(value):
     if not isinstance(value, str) or not 1 <= len(value) <= 12:
+        from dicebox.core.errtext import shown  # only when it fails
         raise ValueError("a name is 1..12 characters, not %s" % shown(value))
     for c in value.encode():  # bytes: walking the str would intern each letter as a name on MicroPython
         if c < 32:

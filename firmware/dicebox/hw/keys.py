@@ -6,7 +6,7 @@ from array import array
 
 from machine import Pin, Timer
 from micropython import const
-from time import ticks_diff, ticks_ms, ticks_us
+from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 # a press waits for the next sample: a short period makes every press sooner for a
 # small share of the CPU (docs/benchmarks.md)
@@ -15,6 +15,10 @@ _PERIOD_MS = const(2)
 # first rolls and a mode opening are all kept (make emu's tour)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
+# a gap between the sampler's runs this long: interrupts were off (the rp2 port erases a flash
+# sector so, some 45 ms), and a tap that fell wholly inside left only its pin's latched edges
+_STOPPED_MS = const(8)
+_BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING on the rp2 port
 
 
 class Keys:
@@ -31,28 +35,39 @@ class Keys:
         self.times = array("i", [0] * _SIZE)
         self.head = 0  # written by the IRQ
         self.tail = 0  # read by the loop
-        self.last = self.read()
+        levels = 0  # the buttons held now (pull-ups: a pressed button reads 0)
+        for i in range(self.count):
+            if not self.pins[i].value():
+                levels |= self.bits[i]
+        self.last = levels
         self.recorded = self.last  # the newest level put in the ring (the loop's view)
         self.pool = ticks_us() & _MASK30
         self.lost = 0  # changes merged because the ring was full
-        self._cb = self._sample  # bound once: the IRQ must not allocate
+        self.sampled = ticks_ms()  # the sampler's last run
+        self.stop = self.resumed = self.sampled  # the last stop's start and end (the run after it)
+        self.fell = 0  # buttons whose fall the edge IRQ saw and whose rise it has not
+        cb = self._sample  # bound once (the timer keeps it): the IRQ must not allocate
+        edge = self._edge  # one bound method for every pin
         try:
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb, hard=True)
+            for p in self.pins:
+                p.irq(edge, _BOTH, hard=True)
+        except (AttributeError, TypeError, ValueError):
+            pass  # no pin IRQs (a stand-in board): a tap inside a flash erase is lost there
+        try:
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=cb, hard=True)
         except (TypeError, ValueError):  # a port without hard timer IRQs
-            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=self._cb)
-
-    def read(self):
-        """Bitmask of the buttons held now (pull-ups: a pressed button reads 0)."""
-        levels = 0
-        pins = self.pins
-        for i in range(self.count):
-            if not pins[i].value():
-                levels |= self.bits[i]
-        return levels
+            self.timer = Timer(-1, mode=Timer.PERIODIC, period=_PERIOD_MS, callback=cb)
 
     def _sample(self, _timer):
         # A hard IRQ runs on the interrupted code's stack, under its depth limit: so one
         # frame, no call into Python, nothing allocated, nothing that can raise.
+        t = ticks_ms()
+        gap = ticks_diff(t, self.sampled)
+        if gap >= _STOPPED_MS:
+            # (the timer then runs again at once for each period it missed: gaps of 0)
+            self.stop = self.sampled
+            self.resumed = t
+        self.sampled = t
         levels = 0
         pins = self.pins
         bits = self.bits
@@ -61,7 +76,12 @@ class Keys:
                 levels |= bits[i]
         if levels == self.last:
             return
+        if gap >= _STOPPED_MS and not self.last & ~levels:
+            # a press seen after a stop began in it: dated from its start, so the stop does not
+            # shorten it below the debounce (a release stays at now: the press is whole)
+            t = ticks_add(t, _PERIOD_MS - gap)
         self.last = levels
+        self.fell &= ~levels  # a press the sampler has: its release is the sampler's too
         self.pool = ((self.pool & 0xFFFFF) << 10 ^ self.pool >> 20 ^ ticks_us()) & _MASK30
         h = self.head
         nxt = (h + 1) % _SIZE
@@ -71,8 +91,42 @@ class Keys:
             self.lost = (self.lost + 1) & _MASK30
             return
         self.levels[h] = levels
-        self.times[h] = ticks_ms()
+        self.times[h] = t
         self.head = nxt
+
+    def _edge(self, pin):
+        # A pin's edge IRQ. While the sampler runs it sees every press (and chatter is the
+        # debouncer's), so this adds only a tap it missed: the button went down (both edges
+        # latched in a stop, or a fall seen here just before one) and is back up, recorded as up,
+        # and the sampler was stopped. As _sample: one frame, nothing allocated.
+        bit = 0
+        for i in range(self.count):
+            if self.pins[i] is pin:
+                bit = self.bits[i]
+        if not pin.value():
+            self.fell |= bit
+            return
+        fell = self.fell & bit or pin.irq().flags() == _BOTH
+        self.fell &= ~bit
+        t = ticks_ms()
+        if ticks_diff(t, self.sampled) >= _STOPPED_MS:
+            s = self.sampled  # the sampler has not run since it stopped
+        elif ticks_diff(t, self.resumed) < _STOPPED_MS:
+            s = self.stop  # it has, at the stop's end
+        else:
+            return
+        levels = self.last
+        h = self.head
+        n1 = (h + 1) % _SIZE
+        n2 = (n1 + 1) % _SIZE
+        if not fell or levels & bit or n1 == self.tail or n2 == self.tail:
+            return  # (a full ring: its changes come first)
+        # down from the stop's start, up now
+        self.levels[h] = levels | bit
+        self.times[h] = ticks_add(s, _PERIOD_MS)
+        self.levels[n1] = levels
+        self.times[n1] = t
+        self.head = n2
 
     def poll(self, buttons, now):
         """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
