@@ -16,7 +16,7 @@ _PERIOD_MS = const(2)
 _SIZE = const(64)
 _MASK30 = const(0x3FFFFFFF)
 # a gap between the sampler's runs this long: interrupts were off (the rp2 port erases a flash
-# sector so, some 45 ms), and a tap that fell wholly inside left only its pin's latched edges
+# sector so, docs/hardware.md "Buttons"), and a tap wholly inside left only its pin's latched edges
 _STOPPED_MS = const(8)
 _BOTH = const(12)  # Pin.IRQ_FALLING | Pin.IRQ_RISING on the rp2 port
 
