@@ -159,14 +159,15 @@ def test_the_button_irq_calls_no_python_and_allocates_nothing():
     # port has no separate IRQ stack): its handler stays one frame, calling only C.
     with open(os.path.join(ROOT, "firmware", "dicebox", "hw", "keys.py")) as f:
         tree = ast.parse(f.read())
-    sample = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "_sample")
+    handlers = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in ("_sample", "_edge")]
+    assert len(handlers) == 2  # the timer's and the pins' edge IRQ
     called = set()
-    for node in ast.walk(sample):
+    for node in (n for h in handlers for n in ast.walk(h)):
         if isinstance(node, ast.Call):
             f = node.func
             called.add(f.attr if isinstance(f, ast.Attribute) else f.id)
         assert not isinstance(node, (ast.List, ast.Dict, ast.Tuple, ast.ListComp, ast.JoinedStr, ast.Try, ast.Raise))
-    assert called <= {"range", "value", "ticks_us", "ticks_ms"}, called
+    assert called <= {"range", "value", "irq", "flags", "ticks_us", "ticks_ms", "ticks_diff", "ticks_add"}, called
 
 
 @pytest.mark.parametrize("value,ok", [(True, True), (False, True), ("raw", True), (1, False), ("yes", False)])
