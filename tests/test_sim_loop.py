@@ -47,6 +47,10 @@ def test_under_micropython_the_simulator_collects_as_the_picos_loop(mp, mplib): 
     words = lines[1].split()
     frame, collected = int(words[-3]), int(words[-1])
     assert words[0] == "frames" and collected - frame == 20  # COLLECT_IDLE_MS after the frame, on the 5 ms grid
+    # idle on, again every 500 ms (the idle loop's calls count towards the threshold); asleep, never
+    idle = [int(t) for t in lines[2].split()[1:]]
+    assert lines[2].split()[0] == "idle" and idle == [collected + 500, collected + 1000]
+    assert lines[3].split() == ["asleep"]
 
 
 class NoClock:

@@ -15,6 +15,10 @@ GC_EVERY = 32768
 # a frame's garbage is collected once the box is this long idle after it, so a press never
 # pays for the presses before it; a quick tap's next press is still far off then
 _COLLECT_IDLE_MS = const(20)
+# and again each this long the box stays idle on: a Python call whose frame does not fit the C
+# stack puts it on the heap (freed at once, yet counted by GC_EVERY), so an idle loop neared the
+# threshold and its collection fell in the next press
+_RECOLLECT_MS = const(500)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
 _DISPLAY_RETRY_MS = const(1000)
@@ -65,6 +69,7 @@ class Loop:
         self.contrast = -1
         self.display_broken_at = None
         self.drawn_at = None  # clock() of the last frame whose garbage is not yet collected
+        self.collected_at = 0  # clock() of collect()'s last collection
         # for the developer's console (make emu reads it): the heap after each frame, live
         # (true: collected first) or as it is ("raw": collections stay where a box has them)
         self.report_mem = report_mem
@@ -201,12 +206,18 @@ class Loop:
             self.display_broken_at = now
 
     def collect(self, now):
-        """A frame's garbage once the box is _COLLECT_IDLE_MS idle after it: True if collected."""
-        if self.drawn_at is not None and now - self.drawn_at >= _COLLECT_IDLE_MS:
-            self.drawn_at = None
-            gc.collect()
-            return True
-        return False
+        """A frame's garbage once the box is _COLLECT_IDLE_MS idle after it, and again each
+        _RECOLLECT_MS it stays idle with the panel on: True if collected."""
+        drawn = self.drawn_at
+        if drawn is None:
+            if not self.panel_on or now - self.collected_at < _RECOLLECT_MS:
+                return False
+        elif now - drawn < _COLLECT_IDLE_MS:
+            return False
+        self.drawn_at = None
+        gc.collect()
+        self.collected_at = now
+        return True
 
     def run(self):
         while True:
@@ -220,6 +231,8 @@ class Loop:
         # back as soon as the IRQ has a change: a press waits no pass's rest
         keys = self.keys
         end = time.ticks_add(time.ticks_ms(), ms)
+        if self.drawn_at is None:
+            self.collect(self.clock())  # the idle box's, once a pass
         while keys.head == keys.tail and time.ticks_diff(end, time.ticks_ms()) > 0:
             if self.drawn_at is None or not self.collect(self.clock()):
                 time.sleep_ms(1)

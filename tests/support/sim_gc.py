@@ -22,3 +22,24 @@ for _ in range(40):
     if frames and d.loop.drawn_at is None and collected is None:
         collected = d.now
 print("frames", " ".join(str(t) for t in frames), "collected", collected)
+# then idle on: a collection every _RECOLLECT_MS after the last, none while the panel sleeps
+loop = d.loop
+seen = []
+collect = loop.collect
+
+
+def spy(now):
+    done = collect(now)
+    if done:
+        seen.append(now)
+    return done
+
+
+loop.collect = spy
+d.wait(1200)
+print("idle", " ".join(str(t) for t in seen))
+seen.clear()
+loop.panel_on = False
+loop.app.display_on = False
+d.wait(1200)
+print("asleep", " ".join(str(t) for t in seen))

@@ -71,6 +71,7 @@ class Home(Menu):
     def __init__(self, app):
         Menu.__init__(self, app, "dicebox", [])
         self.tasks = []
+        self.was = None  # the chosen row's label while the rows are gone (open_mode)
         # taken before a saved background task loads: its modules are a mode's, and go
         # once the task ends (taken after, they would stay until the next power cut)
         self.boot_modules = tuple(sys.modules)  # what boot needs; the rest is a mode's
@@ -121,7 +122,7 @@ class Home(Menu):
             items.append((label(mode[0]), self._opener(module(mode, OPENS))))
         items.append((label("history"), lambda: app.push(load("dicebox.ui.history").History(app))))
         items.append((label("settings"), lambda: app.push(load("dicebox.ui.settings_ui").SettingsScreen(app))))
-        was = self.items[self.sel][0] if self.sel < len(self.items) else None
+        was = self.items[self.sel][0] if self.sel < len(self.items) else self.was
         self.items = items
         self.right = label("wounds_on") if self.tasks else ""  # a wound session runs in the background
         if app.power is not None:
@@ -136,6 +137,10 @@ class Home(Menu):
 
     def open_mode(self, name):
         app = self.app
+        # the rows leave the heap while the mode runs (resumed() builds them), the chosen one's label
+        # kept to find its row again
+        self.was = self.items[self.sel][0]
+        self.items = []
         try:
             _opens(name)
             app.push(load(name).start(app))
