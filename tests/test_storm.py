@@ -48,8 +48,9 @@ def run_mp(mp, rom, tmp_path, heap, *args, restart=False):  # noqa: F811
     flash.mkdir()
     if not restart:
         return rom.run(mp, "storm", args[0], args[1], flash, *args[2:], target=heap, timeout=6000).stdout
+    # the limit is each interpreter's: with no cut, one interpreter runs the whole storm
     return rom.run_restarting(mp, "storm", args[0], args[1], flash, *args[2:], target=heap,
-                              state=tmp_path / ("state-" + name), timeout=600)
+                              state=tmp_path / ("state-" + name), timeout=6000 if "--no-cuts" in args else 600)
 
 
 def run_cpython(tmp_path, *args):
