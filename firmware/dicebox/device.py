@@ -137,19 +137,22 @@ class Loop:
     def step(self):
         """One pass: the App boots on the first; an error is shown and the loop goes on."""
         try:
-            if self.app is None and self.error is None:
-                self.start_app()
-                # then a collection every GC_EVERY bytes allocated, so garbage never spreads later
-                # long-lived objects over the whole heap; not in the boot, which it would only slow
-                if hasattr(gc, "threshold"):
-                    gc.threshold(GC_EVERY)
-            try:
-                self._step()
-            finally:
-                if self.app is not None:
-                    self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
+            self._pass()
         except Exception as e:  # noqa: BLE001  show it and keep the box going
             self.fail(e)
+
+    def _pass(self):
+        if self.app is None and self.error is None:
+            self.start_app()
+            # then a collection every GC_EVERY bytes allocated, so garbage never spreads later
+            # long-lived objects over the whole heap; not in the boot, which it would only slow
+            if hasattr(gc, "threshold"):
+                gc.threshold(GC_EVERY)
+        try:
+            self._step()
+        finally:
+            if self.app is not None:
+                self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
 
     def _step(self):
         now = self.clock()
@@ -176,6 +179,11 @@ class Loop:
         self.show(app, now)
 
     def show(self, app, now):
+        if (self.display_broken_at is not None or app.display_on != self.panel_on or app.contrast != self.contrast
+                or self.panel_on and (app.dirty or app.rows is not None)):
+            self._show(app, now)  # else nothing to draw or set (App.render)
+
+    def _show(self, app, now):
         display = self.display
         if self.display_broken_at is not None:
             if now - self.display_broken_at < _DISPLAY_RETRY_MS:
@@ -221,11 +229,21 @@ class Loop:
 
     def run(self):
         while True:
-            self.step()
-            if self.panel_on:
-                self.idle(_LOOP_MS)
-            else:
-                time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+            self._run()  # back after an error is shown
+
+    def _run(self):
+        # step()'s passes under one try: the functions an idle pass calls keep frames that fit
+        # the C stack (an `except ... as` alone outgrows it), else each is a heap allocation
+        # counted towards the next collection (Loop.collect)
+        try:
+            while True:
+                self._pass()
+                if self.panel_on:
+                    self.idle(_LOOP_MS)
+                else:
+                    time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+        except Exception as e:  # noqa: BLE001  as step()
+            self.fail(e)
 
     def idle(self, ms):
         # back as soon as the IRQ has a change: a press waits no pass's rest
