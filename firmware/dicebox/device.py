@@ -15,9 +15,9 @@ GC_EVERY = 32768
 # a frame's garbage is collected once the box is this long idle after it, so a press never
 # pays for the presses before it; a quick tap's next press is still far off then
 _COLLECT_IDLE_MS = const(20)
-# and again each this long the box stays idle on: a Python call whose frame does not fit the C
-# stack puts it on the heap (freed at once, yet counted by GC_EVERY), so an idle loop neared the
-# threshold and its collection fell in the next press
+# and again each this long the box stays idle on: what a screen's tick allocates meanwhile (a
+# Python call whose frame does not fit the C stack puts it on the heap, freed at once yet
+# counted by GC_EVERY) would bring the threshold's collection into the next press
 _RECOLLECT_MS = const(500)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
