@@ -229,21 +229,18 @@ class Loop:
 
     def run(self):
         while True:
-            self._run()  # back after an error is shown
-
-    def _run(self):
-        # step()'s passes under one try: the functions an idle pass calls keep frames that fit
-        # the C stack (an `except ... as` alone outgrows it), else each is a heap allocation
-        # counted towards the next collection (Loop.collect)
-        try:
-            while True:
-                self._pass()
-                if self.panel_on:
-                    self.idle(_LOOP_MS)
-                else:
-                    time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
-        except Exception as e:  # noqa: BLE001  as step()
-            self.fail(e)
+            # step()'s passes under one try: each function an idle pass calls keeps a frame that
+            # fits the C stack (an `except ... as` alone outgrows it), else it is a heap
+            # allocation counted towards the next collection (Loop.collect)
+            try:
+                while True:
+                    self._pass()
+                    if self.panel_on:
+                        self.idle(_LOOP_MS)
+                    else:
+                        time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+            except Exception as e:  # noqa: BLE001  as step(): show it, and the loop goes on
+                self.fail(e)
 
     def idle(self, ms):
         # back as soon as the IRQ has a change: a press waits no pass's rest

@@ -83,9 +83,9 @@ class ArenaFight(FightScreen):
                 if name in _STORY_EVENTS:
                     continue  # a story tells them between its fights (arena/story_play.py)
                 if name in _CUP_EVENTS:
-                    said = words.cup_line(game, name, a, b, c)
+                    said = words.cup_say(game, name, a, b, c)
                 else:
-                    said = words.line(m, name, a, b, c, face)
+                    said = words.say(m.names, name, a, b, c, face)
                 if len(said) > _WRAP:
                     lines.extend(draw.wrap(said, _WRAP))
                 else:  # a line that fits as it is: no list of its own to make

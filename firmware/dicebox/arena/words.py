@@ -1,5 +1,5 @@
 """The Arena's log in words: arena/rules.py and arena/cup.py log codes and
-numbers; this words them for the fight screen (line, cup_line) and, with
+numbers; this words them for the fight screen (say, cup_say) and, with
 arena/describe.py, for the transcript (Game.describe).
 
 English here, packed as the house packs labels ("\\nkey\\tformat"; str.format
@@ -124,10 +124,11 @@ def _word(needle):
     return _find(_TABLE, needle)
 
 
-def say(who, name, a, b, c, face, get, form):
-    """A duel's event in words: get(needle) words a name's code, form(needle) gives
-    the line's format (arena/describe.py's for a transcript). The frequent lines first.
-    who: the fighters' names; face: the last die rolled."""
+def say(who, name, a, b, c, face=0, get=_word, form=_word):
+    """A duel's event in words, for the fight screen in the Settings language: get(needle)
+    words a name's code, form(needle) gives the line's format (arena/describe.py's for a
+    transcript). The frequent lines first. who: the fighters' names (Game.names); face: the
+    last die rolled (a test shows roll/target)."""
     if name == "moves":
         return form("\nmoves\t").format(who[a], get("\na%d\t" % b), who[1 - a], get("\nd%d\t" % c))
     if name == "test":
@@ -158,13 +159,8 @@ def say(who, name, a, b, c, face, get, form):
     return fmt.format(who[a], b, c)
 
 
-def line(m, name, a, b, c, face):
-    """The fight screen's line for one event logged by match m (an arena.Game),
-    in the Settings language; face is the last die rolled (a test shows roll/target)."""
-    return say(m.names, name, a, b, c, face, _word, _word)
-
-
-def cup_say(cup, name, a, b, c, form):
+def cup_say(cup, name, a, b, c, form=_word):
+    """One of a cup's own events (arena/cup.py) in words, in the Settings language by default."""
     fmt = form("\n" + name + "\t")
     if fmt is None:
         return "%s %d %d %d" % (name, a, b, c)
@@ -178,11 +174,6 @@ def cup_say(cup, name, a, b, c, form):
     if name == "champion":
         return fmt.format(names[a][0])
     return fmt.format(a, b, c)  # cup_rolloff
-
-
-def cup_line(cup, name, a, b, c):
-    """The fight screen's line for one of a cup's own events (arena/cup.py), in the Settings language."""
-    return cup_say(cup, name, a, b, c, _word)
 
 
 def method(m):

@@ -61,7 +61,9 @@ class Log:
             self.chunks.append(_chunk())
         # one test for all three: any of them outside -32768..32767 leaves bits above 16
         if ((a + 32768) | (b + 32768) | (c + 32768)) >> 16:
-            self._wide(n, a, b, c)
+            if self.wide is None:
+                self.wide = {}
+            self.wide[n] = (a, b, c)
             kind |= _WIDE
             a = b = c = 0
         d = self.chunks[n >> _SHIFT]
@@ -71,11 +73,6 @@ class Log:
         d[n + 2] = b
         d[n + 3] = c
         self.n += 1
-
-    def _wide(self, n, a, b, c):
-        if self.wide is None:
-            self.wide = {}
-        self.wide[n] = (a, b, c)
 
     def roll(self, die, value, why):
         self.event(why, die, value, 0, ROLL)
