@@ -66,12 +66,13 @@ class Log:
             self.wide[n] = (a, b, c)
             kind |= _WIDE
             a = b = c = 0
-        d = self.chunks[n >> _SHIFT]
+        kind |= self._intern(name) << 3
+        name = self.chunks[n >> _SHIFT]  # (no local more: the frame stays on the C stack)
         n = (n & _MASK) * _WIDTH
-        d[n] = (self._intern(name) << 3) | kind
-        d[n + 1] = a
-        d[n + 2] = b
-        d[n + 3] = c
+        name[n] = kind
+        name[n + 1] = a
+        name[n + 2] = b
+        name[n + 3] = c
         self.n += 1
 
     def roll(self, die, value, why):
