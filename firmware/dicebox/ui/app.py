@@ -251,9 +251,8 @@ class App:
 
     def button(self, b, ev, now):
         self.settle()  # the last input's save, before anything else reads or writes the store
-        idle = now - self.last_input
-        if idle >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
-            self.nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) % 4 * 5
+        if now - self.last_input >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
+            self.nudge = ((self.nudge >> 2) + (now - self.last_input) // _NUDGE_MS) % 4 * 5
         self.last_input = now
         bit = 1 << b
         if ev == buttons.PRESS:
