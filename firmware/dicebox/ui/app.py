@@ -163,7 +163,7 @@ class App:
         self.width = width
         self.height = height
         self.stack = []
-        self.dirty = True
+        self.dirty = True  # dirty, rows: what render() has to draw; the loop reads them (device.Loop.show)
         self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
         self.saving = None  # a save that waits for its input's frame (later)
         # what a mode keeps between its visits in one power-on, under its own key, so its
