@@ -100,7 +100,7 @@ class Power:
         # each second after the last input, and at an input: the same readings, in the same
         # frames, on the simulator and the emulated Pico (whose clocks start apart)
         if (now - app.last_input) // SAMPLE_MS != self.k or app.power is not self:
-            self._due(app, now)  # (a frame this small stays off the heap: device.Loop.idle)
+            self._due(app, now)  # (a frame this small stays off the heap: device.Loop.collect)
 
     def _due(self, app, now):
         if app.power is not self:  # the App it feeds (another after an error)
