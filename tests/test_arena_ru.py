@@ -72,7 +72,7 @@ def _russian(say, *args):
 
 def _said(game):
     """(name, a, English describe, Russian line) for each event game logged."""
-    return [(name, a, game.describe(name, a, b, c), _russian(arena_words.line, game, name, a, b, c, face))
+    return [(name, a, game.describe(name, a, b, c), _russian(arena_words.say, game.names, name, a, b, c, face))
             for name, a, b, c, face in events(game)]
 
 
@@ -116,7 +116,7 @@ def test_every_tournament_event_has_a_russian_line():
             kind, name, a, b, c = game.log.entry(k)
             if kind == EVENT and name in ("match", "cup_tie", "cup_rolloff", "advance", "champion"):
                 english = game.describe(name, a, b, c)
-                russian = _russian(arena_words.cup_line, game, name, a, b, c)
+                russian = _russian(arena_words.cup_say, game, name, a, b, c)
                 assert russian != english and _is_russian(russian) and not _drawable(russian), russian
                 seen.add(name)
     assert seen == _emitted_names(FIRMWARE / "dicebox/arena/cup.py")
@@ -298,7 +298,7 @@ lang.set_lang("ru")
 for dice, steps, options in fights:
     game = record.replay(record.Record("arena", options, 0, [0] * steps, dice))
     for name, a, b, c, face in events(game):
-        print(words.line(game, name, a, b, c, face))
+        print(words.say(game.names, name, a, b, c, face))
 for why in whys:
     print(why_ru.say(why, ("Frost", "Trickster12")))
 """

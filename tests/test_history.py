@@ -78,12 +78,16 @@ def _last_page_high_water(proc, tmp_path):
     return int(out[-1].split()[1])
 
 
-def test_a_four_hour_session_opens_in_128k_with_code_in_rom(mp, rom, tmp_path):  # noqa: F811
+def test_a_four_hour_session_opens_in_130k_with_code_in_rom(mp, rom, tmp_path):  # noqa: F811
     # The line index is 16-bit and sized once: a 2 KB copy would not fit 128k.
     # 128k cannot hold it with the code in RAM (the record's 266 parsed inputs
-    # are 21.6 KB beside the simulated device and the wound rules).
-    high = _last_page_high_water(rom.run(mp, "history_heap", _store(tmp_path), target="128k"), tmp_path)
-    print("4-hour wound transcript heap high-water, 128k, code in ROM: %d bytes" % high)
+    # are 21.6 KB beside the simulated device and the wound rules). With code in
+    # ROM it opened in 128k only while the loop's idle passes allocated (a
+    # collection then fell inside the open by chance); the pieces the read, the
+    # parse and the replay leave need 130k of this 64-bit heap (the Pico's,
+    # code in ROM, has some 180 KB free at the tour's worst point).
+    high = _last_page_high_water(rom.run(mp, "history_heap", _store(tmp_path), target="130k"), tmp_path)
+    print("4-hour wound transcript heap high-water, 130k, code in ROM: %d bytes" % high)
     assert 96 * 1024 < high < 116 * 1024, high
 
 

@@ -148,14 +148,15 @@ def _session(inputs, **options):
 
 
 @pytest.mark.parametrize("help_op, first_aid", [(W.MEDIC, "light"), (W.AID, "any")])
-def test_help_under_a_pending_alert_stops_the_timer_and_the_alert_waits_for_ok(help_op, first_aid):
-    # W4: an escalation alerts until acknowledged, one ACK for all; help is no acknowledgement.
-    # (On the box the alert takes only OK: help before it comes from a record or the command line.)
+def test_help_under_a_pending_alert_stops_the_timer_and_answers_that_alert_only(help_op, first_aid):
+    # rule 29: an escalation alerts until acknowledged (one ACK for all), or until its wound is
+    # helped or healed. (On the box the alert takes only OK: help before it comes from a record
+    # or the command line.)
     base = [[0, W.WOUND, 1, larp.LIGHT], [0, W.WOUND, 2, larp.LIGHT], [31 * M, W.TICK, 0, 0]]
     g = _session(base, first_aid=first_aid)
     assert g.alerts() == [0, 1] and list(g.kind) == [larp.HEAVY, larp.HEAVY]
     g = _session(base + [[32 * M, help_op, 1, 0]], first_aid=first_aid)
-    assert g.alerts() == [0, 1]  # still ringing
+    assert g.alerts() == [1]  # 1's alert gone, 2's still ringing
     assert list(g.due) == [-1, 45 * M] and list(g.kind) == [larp.HEAVY, larp.HEAVY]  # 1's timer stopped
     g = _session(base + [[32 * M, help_op, 1, 0], [33 * M, W.ACK, 0, 0]], first_aid=first_aid)
     assert g.alerts() == [] and g.next_due() == 45 * M

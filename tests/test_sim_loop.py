@@ -53,6 +53,18 @@ def test_under_micropython_the_simulator_collects_as_the_picos_loop(mp, mplib): 
     assert lines[3].split() == ["asleep"]
 
 
+def test_under_micropython_an_idle_pass_allocates_nothing(mp, mplib):  # noqa: F811
+    # a call whose frame outgrows the C stack allocates it on the heap, unseen by mem_alloc
+    # but counted towards the loop's collection threshold: an idle loop doing so brought a
+    # collection into the next press (Loop.collect)
+    lines = mp.run(SUPPORT / "sim_idle.py", path=[mplib, ROOT]).stdout.decode().split("\n")
+    spent = dict((line.split()[0], int(line.split()[1])) for line in lines if line.strip())
+    assert set(spent) == {"home", "dice", "arena", "larp", "battery"}
+    for screen in ("home", "dice", "arena", "larp"):
+        assert spent[screen] == 0, (screen, spent[screen])
+    assert spent["battery"] < 800  # 100 passes, 1 s: one reading of the gauge
+
+
 class NoClock:
     """dicebox.device's `time` for a host: step() may neither wait nor read it."""
 

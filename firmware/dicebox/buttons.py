@@ -10,6 +10,7 @@ BACK = const(3)
 LEFT = const(4)
 RIGHT = const(5)
 _COUNT = const(6)
+_ALL = const(0x3F)  # a bit per button
 NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")
 
 PRESS = const(1)  # went down (debounced)
@@ -35,7 +36,7 @@ class Buttons:
         self.stable = 0  # debounced levels
         self.changed_at = [0] * _COUNT  # when the raw level of each button last changed
         self.down_at = [0] * _COUNT  # when the debounced press began
-        self.armed = 0x3F  # bit per button: up long enough that a press counts at once
+        self.armed = _ALL  # bit per button: up long enough that a press counts at once
         self.next_repeat = [0] * _COUNT
         self.long_sent = 0  # bit per button
         self.events = []  # (button, event, ms it happened) waiting for the caller
@@ -45,6 +46,12 @@ class Buttons:
         is fed after the old levels at its time (hw/keys.py's poll): else a release
         whose up level held exactly the debounce time, unread until the next press's
         edge, is lost in that press."""
+        # all up, settled and armed: nothing to do, and the loop's idle pass calls
+        # no function whose frame goes on the heap (device.py's Loop.collect)
+        if levels | self.raw | self.stable or self.armed != _ALL:
+            self._update(levels, now)
+
+    def _update(self, levels, now):
         diff = self.diff
         debounce = self.debounce_ms
         changed = levels ^ self.raw
@@ -84,7 +91,9 @@ class Buttons:
                         if not self.long_sent & bit and held >= debounce:
                             self.events.append((b, CLICK, up))
             elif level:
-                self._held(b, bit, now, diff(now, self.down_at[b]))
+                held = diff(now, self.down_at[b])
+                if held >= self.next_repeat[b] or held >= self.long_ms and not self.long_sent & bit:
+                    self._held(b, bit, now, held)  # something is due
 
     def _held(self, b, bit, at, held):
         # LONG once and every REPEAT due by `held` ms at `at`, in their order and each

@@ -15,9 +15,9 @@ GC_EVERY = 32768
 # a frame's garbage is collected once the box is this long idle after it, so a press never
 # pays for the presses before it; a quick tap's next press is still far off then
 _COLLECT_IDLE_MS = const(20)
-# and again each this long the box stays idle on: a Python call whose frame does not fit the C
-# stack puts it on the heap (freed at once, yet counted by GC_EVERY), so an idle loop neared the
-# threshold and its collection fell in the next press
+# and again each this long the box stays idle on: what a screen's tick allocates meanwhile (a
+# Python call whose frame does not fit the C stack puts it on the heap, freed at once yet
+# counted by GC_EVERY) would bring the threshold's collection into the next press
 _RECOLLECT_MS = const(500)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
@@ -137,19 +137,22 @@ class Loop:
     def step(self):
         """One pass: the App boots on the first; an error is shown and the loop goes on."""
         try:
-            if self.app is None and self.error is None:
-                self.start_app()
-                # then a collection every GC_EVERY bytes allocated, so garbage never spreads later
-                # long-lived objects over the whole heap; not in the boot, which it would only slow
-                if hasattr(gc, "threshold"):
-                    gc.threshold(GC_EVERY)
-            try:
-                self._step()
-            finally:
-                if self.app is not None:
-                    self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
+            self._pass()
         except Exception as e:  # noqa: BLE001  show it and keep the box going
             self.fail(e)
+
+    def _pass(self):
+        if self.app is None and self.error is None:
+            self.start_app()
+            # then a collection every GC_EVERY bytes allocated, so garbage never spreads later
+            # long-lived objects over the whole heap; not in the boot, which it would only slow
+            if hasattr(gc, "threshold"):
+                gc.threshold(GC_EVERY)
+        try:
+            self._step()
+        finally:
+            if self.app is not None:
+                self.app.settle()  # the input's save, once its frame is on the panel (or an error came)
 
     def _step(self):
         now = self.clock()
@@ -176,6 +179,11 @@ class Loop:
         self.show(app, now)
 
     def show(self, app, now):
+        if (self.display_broken_at is not None or app.display_on != self.panel_on or app.contrast != self.contrast
+                or self.panel_on and (app.dirty or app.rows is not None)):
+            self._show(app, now)  # else nothing to draw or set (App.render)
+
+    def _show(self, app, now):
         display = self.display
         if self.display_broken_at is not None:
             if now - self.display_broken_at < _DISPLAY_RETRY_MS:
@@ -221,11 +229,18 @@ class Loop:
 
     def run(self):
         while True:
-            self.step()
-            if self.panel_on:
-                self.idle(_LOOP_MS)
-            else:
-                time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+            # step()'s passes under one try: each function an idle pass calls keeps a frame that
+            # fits the C stack (an `except ... as` alone outgrows it), else it is a heap
+            # allocation counted towards the next collection (Loop.collect)
+            try:
+                while True:
+                    self._pass()
+                    if self.panel_on:
+                        self.idle(_LOOP_MS)
+                    else:
+                        time.sleep_ms(_ASLEEP_LOOP_MS)  # the press that wakes the panel may wait
+            except Exception as e:  # noqa: BLE001  as step(): show it, and the loop goes on
+                self.fail(e)
 
     def idle(self, ms):
         # back as soon as the IRQ has a change: a press waits no pass's rest

@@ -14,7 +14,8 @@ class App:
         self.platform = platform
         self.display_on = True
         self.contrast = 160
-        self.dirty = True
+        self.dirty = True  # dirty, rows: whether render() has anything to draw (device.Loop.show reads them)
+        self.rows = None
         self.last_input = 0
         self.woke = -1
         self.notes = []

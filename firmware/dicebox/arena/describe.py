@@ -5,9 +5,9 @@ screen. Loaded for a transcript only, not for a fight on the box."""
 from dicebox.arena import words
 
 _LONG = (
-    "\nmoves\t{0} attacks with {1}, {2} defends with {3}"
-    "\ntest\t{0} needs {2} or less: {3}"
-    "\ndamage\t{0} takes {1} damage, health {2}"
+    "\nmoves\t%s attacks with %s, %s defends with %s"
+    "\ntest\t%s needs %s or less: %s"
+    "\ndamage\t%s takes %s damage, health %s"
     "\n"
 )
 

@@ -8,7 +8,7 @@ from dicebox import buttons
 from dicebox import load
 from dicebox.arena import rules as arena
 from dicebox.core.compat import const
-from dicebox.core.log import EVENT, INPUT, ROLL
+from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import draw, text
 from dicebox.ui.app import Message
 from dicebox.arena.text import arena_label
@@ -65,17 +65,12 @@ class ArenaFight(FightScreen):
     def read_step(self):
         game = self.game
         log = game.log
-        start = 0
-        for k in range(len(log) - 1, -1, -1):
-            if log.entry(k)[0] == INPUT:
-                start = k + 1
-                break
         lines = []
         dice = []
         m = self.match()
         face = 0
         die = 0
-        for k in range(start, len(log)):
+        for k in range(log.after_input(), len(log)):
             kind, name, a, b, c = log.entry(k)
             if kind == ROLL:
                 face = b
@@ -88,9 +83,9 @@ class ArenaFight(FightScreen):
                 if name in _STORY_EVENTS:
                     continue  # a story tells them between its fights (arena/story_play.py)
                 if name in _CUP_EVENTS:
-                    said = words.cup_line(game, name, a, b, c)
+                    said = words.cup_say(game, name, a, b, c)
                 else:
-                    said = words.line(m, name, a, b, c, face)
+                    said = words.say(m.names, name, a, b, c, face)
                 if len(said) > _WRAP:
                     lines.extend(draw.wrap(said, _WRAP))
                 else:  # a line that fits as it is: no list of its own to make

@@ -1,10 +1,11 @@
 """The Arena's log in words: arena/rules.py and arena/cup.py log codes and
-numbers; this words them for the fight screen (line, cup_line) and, with
+numbers; this words them for the fight screen (say, cup_say) and, with
 arena/describe.py, for the transcript (Game.describe).
 
-English here, packed as the house packs labels ("\\nkey\\tformat"; str.format
-fields, numbered where a sentence takes them in another order); Russian in
-words_ru.py in the same order, imported only while Russian is chosen. A
+English here, packed as the house packs labels ("\\nkey\\tformat"); Russian in
+words_ru.py in the same order, imported only while Russian is chosen. A format's
+%s fields take the event's values in the order say() gives them, in every language
+(% is several times quicker than str.format on the Pico, and a step words many lines). A
 transcript is English in every language, as its record is.
 Sentences put a name first and use the present tense, so they read right
 whatever the fighter's name or sex (docs/rules/arena.md, U12).
@@ -18,9 +19,9 @@ _NUMBERS = ("init_tie", "moment", "time", "crumble", "crumble_none")
 
 # a step's frequent lines first: a lookup costs time for every character before its line
 _TABLE = (
-    "\nmoves\t{1} v {3}"
-    "\ntest\t{0} {1}/{2} {3}"
-    "\ndamage\t{0} -{1} health: {2}"
+    "\nmoves\t%s v %s"
+    "\ntest\t%s %s/%s %s"
+    "\ndamage\t%s -%s health: %s"
     "\npass\tpass"
     "\nfail\tfail"
     # the move table by die face (arena/rules.py ATTACK, DEFEND): a step names two
@@ -36,35 +37,35 @@ _TABLE = (
     "\nd4\tShield"
     "\nd5\tGrapple"
     "\nd6\tSpecial"
-    "\nknock\t{0} is knocked back {1}"
-    "\nknock1\t{0} is knocked back {1}"
-    "\nstun\t{0} is stunned"
-    "\nswitch\tswitch: {0} is now the attacker"
-    "\nlower\t{0} counts as the lower roller"
-    "\nevent\trandom event {0}: {1}"
-    "\nstunned_test\t{0} is stunned: -1 on this test"
-    "\ninit\t{0} attacks ({1} against {2})"
-    "\ninit_tie\tinitiative tied at {0}: roll again"
-    "\nmoment\tmoment {0} (time {1})"
-    "\ntime\ttime track {0}"
-    "\nheal\t{0} regains {1} health, health {2}"
-    "\nmoved\t{0} to space {1}, {2} follows to {3}"
-    "\nringout\t{0} is out of the ring (space {1})"
-    "\nmine_blast\tthe mine on space {1} explodes under {0}"
-    "\ncrystal_used\t{0} lands on the healing crystal on space {1}"
-    "\nplaced\t{0} placed on space {1}"
-    "\nno_space\tno free space for the {0}"
-    "\ncrumble\tthe arena is now spaces {0}..{1}"
+    "\nknock\t%s is knocked back %s"
+    "\nknock1\t%s is knocked back %s"
+    "\nstun\t%s is stunned"
+    "\nswitch\tswitch: %s is now the attacker"
+    "\nlower\t%s counts as the lower roller"
+    "\nevent\trandom event %s: %s"
+    "\nstunned_test\t%s is stunned: -1 on this test"
+    "\ninit\t%s attacks (%s against %s)"
+    "\ninit_tie\tinitiative tied at %s: roll again"
+    "\nmoment\tmoment %s (time %s)"
+    "\ntime\ttime track %s"
+    "\nheal\t%s regains %s health, health %s"
+    "\nmoved\t%s to space %s, %s follows to %s"
+    "\nringout\t%s is out of the ring (space %s)"
+    "\nmine_blast\t%s sets off the mine on space %s"
+    "\ncrystal_used\t%s lands on the healing crystal on space %s"
+    "\nplaced\t%s placed on space %s"
+    "\nno_space\tno free space for the %s"
+    "\ncrumble\tthe arena is now spaces %s..%s"
     "\ncrumble_none\tthe arena has crumbled already: nothing more falls"
-    "\nswap\tthe fighters swap places: {0} on {1}, {2} on {3}"
-    "\nopposed\t{0} scores {1}, {2} scores {3}"
-    "\nwon\t{0} wins ({1})"
-    "\ntied\tthe fight is a tie ({1})"
-    "\nmatch\tround {0}: {1} v {2}"
-    "\ncup_tie\t{0} v {1} tied: they fight again (tie {2})"
-    "\ncup_rolloff\tthird tie: roll-off {1} against {2}"
-    "\nadvance\t{0} goes through round {1}"
-    "\nchampion\t{0} wins the tournament"
+    "\nswap\tthe fighters swap places: %s on %s, %s on %s"
+    "\nopposed\t%s scores %s, %s scores %s"
+    "\nwon\t%s wins (%s)"
+    "\ntied\tthe fight is a tie (%s)"
+    "\nmatch\tround %s: %s v %s"
+    "\ncup_tie\t%s v %s tied: they fight again (tie %s)"
+    "\ncup_rolloff\tthird tie: roll-off %s against %s"
+    "\nadvance\t%s goes through round %s"
+    "\nchampion\t%s wins the tournament"
     # the random events 1..20
     "\ne1\tMine"
     "\ne2\tSpirits of the Slain"
@@ -124,65 +125,64 @@ def _word(needle):
     return _find(_TABLE, needle)
 
 
-def say(who, name, a, b, c, face, get, form):
-    """A duel's event in words: get(needle) words a name's code, form(needle) gives
-    the line's format (arena/describe.py's for a transcript). The frequent lines first.
-    who: the fighters' names; face: the last die rolled."""
+def say(who, name, a, b, c, face=0, get=_word, form=_word):
+    """A duel's event in words, for the fight screen in the Settings language: get(needle)
+    words a name's code, form(needle) gives the line's format (arena/describe.py's for a
+    transcript, which may leave out or add a value: its fields' count says which).
+    The frequent lines first. who: the fighters' names (Game.names); face: the last die
+    rolled (a test shows roll/target)."""
     if name == "moves":
-        return form("\nmoves\t").format(who[a], get("\na%d\t" % b), who[1 - a], get("\nd%d\t" % c))
+        fmt = form("\nmoves\t")
+        x = get("\na%d\t" % b)
+        y = get("\nd%d\t" % c)
+        return fmt % ((x, y) if fmt.count("%") == 2 else (who[a], x, who[1 - a], y))
     if name == "test":
-        return form("\ntest\t").format(who[a], face, b, get("\npass\t" if c else "\nfail\t"))  # roll/target
+        fmt = form("\ntest\t")
+        x = get("\npass\t" if c else "\nfail\t")
+        return fmt % ((who[a], face, b, x) if fmt.count("%") == 4 else (who[a], b, x))  # roll/target
     if name == "damage":
-        return form("\ndamage\t").format(who[a], b, c)
+        return form("\ndamage\t") % (who[a], b, c)
     if name == "knock":
-        return form("\nknock1\t" if b == 1 else "\nknock\t").format(who[a], b)  # a language may word one space apart
+        return form("\nknock1\t" if b == 1 else "\nknock\t") % (who[a], b)  # a language may word one space apart
     if name == "event":
-        return form("\nevent\t").format(a, get("\ne%d\t" % a))
+        return form("\nevent\t") % (a, get("\ne%d\t" % a))
     if name == "init":
-        return form("\ninit\t").format(who[a], b if a == 0 else c, c if a == 0 else b)
+        return form("\ninit\t") % (who[a], b if a == 0 else c, c if a == 0 else b)
     if name == "end":
         if a < 0:
-            return form("\ntied\t").format("", get("\nm%d\t" % b))
-        return form("\nwon\t").format(who[a], get("\nm%d\t" % b))
+            return form("\ntied\t") % get("\nm%d\t" % b)
+        return form("\nwon\t") % (who[a], get("\nm%d\t" % b))
     if name == "moved" or name == "opposed":
-        return form("\n" + name + "\t").format(who[a], b, who[1 - a], c)
-    if name == "placed" or name == "no_space":
-        return form("\n" + name + "\t").format(get("\ni%d\t" % a), b)
+        return form("\n" + name + "\t") % (who[a], b, who[1 - a], c)
     if name == "swap":
-        return form("\nswap\t").format(who[0], a, who[1], b)
+        return form("\nswap\t") % (who[0], a, who[1], b)
     fmt = form("\n" + name + "\t")
     if fmt is None:  # an event this table does not know yet
         return "%s %d %d %d" % (name, a, b, c)
-    if name in _NUMBERS:
-        return fmt.format(a, b, c)
-    return fmt.format(who[a], b, c)
+    if name == "placed" or name == "no_space":
+        values = (get("\ni%d\t" % a), b)
+    elif name in _NUMBERS:
+        values = (a, b, c)
+    else:
+        values = (who[a], b, c)
+    return fmt % values[:fmt.count("%")]  # the first one, two or three
 
 
-def line(m, name, a, b, c, face):
-    """The fight screen's line for one event logged by match m (an arena.Game),
-    in the Settings language; face is the last die rolled (a test shows roll/target)."""
-    return say(m.names, name, a, b, c, face, _word, _word)
-
-
-def cup_say(cup, name, a, b, c, form):
+def cup_say(cup, name, a, b, c, form=_word):
+    """One of a cup's own events (arena/cup.py) in words, in the Settings language by default."""
     fmt = form("\n" + name + "\t")
     if fmt is None:
         return "%s %d %d %d" % (name, a, b, c)
     names = cup.fighters
     if name == "match":
-        return fmt.format(a + 1, names[b][0], names[c][0])
+        return fmt % (a + 1, names[b][0], names[c][0])
     if name == "cup_tie":
-        return fmt.format(names[a][0], names[b][0], c)
+        return fmt % (names[a][0], names[b][0], c)
     if name == "advance":
-        return fmt.format(names[a][0], b + 1)
+        return fmt % (names[a][0], b + 1)
     if name == "champion":
-        return fmt.format(names[a][0])
-    return fmt.format(a, b, c)  # cup_rolloff
-
-
-def cup_line(cup, name, a, b, c):
-    """The fight screen's line for one of a cup's own events (arena/cup.py), in the Settings language."""
-    return cup_say(cup, name, a, b, c, _word)
+        return fmt % names[a][0]
+    return fmt % (b, c)  # cup_rolloff
 
 
 def method(m):

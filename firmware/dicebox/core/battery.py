@@ -97,12 +97,16 @@ class Power:
     def tick(self, app, now):
         """The loop's call each pass (device.Loop.power): a reading when one is due; a
         stage reached is said over any screen (ui/power.py, loaded for the call)."""
+        # each second after the last input, and at an input: the same readings, in the same
+        # frames, on the simulator and the emulated Pico (whose clocks start apart)
+        if (now - app.last_input) // SAMPLE_MS != self.k or app.power is not self:
+            self._due(app, now)  # (a frame this small stays off the heap: device.Loop.collect)
+
+    def _due(self, app, now):
         if app.power is not self:  # the App it feeds (another after an error)
             app.power = self
             app.stack[0].build()  # Home makes room for the icon
             app.redraw()
-        # each second after the last input, and at an input: the same readings, in the same
-        # frames, on the simulator and the emulated Pico (whose clocks start apart)
         k = (now - app.last_input) // SAMPLE_MS
         if k == self.k:
             return

@@ -58,21 +58,26 @@ class Dice:
         self.ask = ask
 
     def roll(self, die, why):
+        # the forced die's check apart: this frame then fits the C stack (a rules step rolls often)
         if self.used < len(self.forced):
-            value = self.forced[self.used]
-            lo, hi = span(die)
-            if not lo <= value <= hi:
-                raise DiceError(
-                    "forced die %d (%s for %s): %d is not in %d..%d"
-                    % (self.used + 1, name(die), why, value, lo, hi)
-                )
-            self.used += 1
+            value = self._forced(die, why)
         elif self.ask:
             raise NeedDie(die, why)
         else:
             value = self.draw(die)
         if self.log is not None:
             self.log.roll(die, value, why)
+        return value
+
+    def _forced(self, die, why):
+        value = self.forced[self.used]
+        lo, hi = span(die)
+        if not lo <= value <= hi:
+            raise DiceError(
+                "forced die %d (%s for %s): %d is not in %d..%d"
+                % (self.used + 1, name(die), why, value, lo, hi)
+            )
+        self.used += 1
         return value
 
     def draw(self, die):

@@ -52,14 +52,13 @@ class Log:
         names.append(name)
         return len(names) - 1
 
-    def _put(self, kind, name, a, b, c):
+    # event() writes every entry and entry() reads one: a rules step calls them dozens of times,
+    # so their frames stay small enough for the C stack (a bigger one is a heap allocation)
+    def event(self, name, a=0, b=0, c=0, kind=EVENT):
+        """An entry (kind: EVENT; roll() and input() give the others)."""
         n = self.n
-        k = n >> _SHIFT
-        chunks = self.chunks
-        if k == len(chunks):
-            chunks.append(_chunk())
-        data = chunks[k]
-        i = (n & _MASK) * _WIDTH
+        if n >> _SHIFT == len(self.chunks):
+            self.chunks.append(_chunk())
         # one test for all three: any of them outside -32768..32767 leaves bits above 16
         if ((a + 32768) | (b + 32768) | (c + 32768)) >> 16:
             if self.wide is None:
@@ -67,30 +66,42 @@ class Log:
             self.wide[n] = (a, b, c)
             kind |= _WIDE
             a = b = c = 0
-        data[i] = (self._intern(name) << 3) | kind
-        data[i + 1] = a
-        data[i + 2] = b
-        data[i + 3] = c
-        self.n = n + 1
+        kind |= self._intern(name) << 3
+        name = self.chunks[n >> _SHIFT]  # (no local more: the frame stays on the C stack)
+        n = (n & _MASK) * _WIDTH
+        name[n] = kind
+        name[n + 1] = a
+        name[n + 2] = b
+        name[n + 3] = c
+        self.n += 1
 
     def roll(self, die, value, why):
-        self._put(ROLL, why, die, value, 0)
-
-    def event(self, name, a=0, b=0, c=0):
-        self._put(EVENT, name, a, b, c)
+        self.event(why, die, value, 0, ROLL)
 
     def input(self, index, value):
-        self._put(INPUT, "input", index, value if isinstance(value, int) else 0, 0)
+        self.event("input", index, value if isinstance(value, int) else 0, 0, INPUT)
 
     def entry(self, i):
         """(kind, name, a, b, c) of entry i."""
         d = self.chunks[i >> _SHIFT]
         j = (i & _MASK) * _WIDTH
-        head = d[j]
-        if head & _WIDE:
-            a, b, c = self.wide[i]
-            return head & _KIND, self.names[head >> 3], a, b, c
-        return head & _KIND, self.names[head >> 3], d[j + 1], d[j + 2], d[j + 3]
+        if d[j] & _WIDE:
+            return self._wide_entry(i, d[j])
+        return d[j] & _KIND, self.names[d[j] >> 3], d[j + 1], d[j + 2], d[j + 3]
+
+    def _wide_entry(self, i, head):
+        a, b, c = self.wide[i]
+        return head & _KIND, self.names[head >> 3], a, b, c
+
+    def after_input(self):
+        """The index after the last input's entry (0 before the first input)."""
+        i = self.n
+        chunks = self.chunks
+        while i:
+            i -= 1
+            if chunks[i >> _SHIFT][(i & _MASK) * _WIDTH] & _KIND == INPUT:
+                return i + 1
+        return 0
 
     def truncate(self, n):
         self.n = n  # the chunks stay: the fight goes on from here

@@ -130,6 +130,12 @@ class Keys:
 
     def poll(self, buttons, now):
         """Replay the buffered changes into `buttons` (times as `now`, the loop's ms clock)."""
+        if self.tail == self.head:  # the idle pass's: in a frame that stays off the heap
+            buttons.update(self.recorded, now)
+        else:
+            self._replay(buttons, now)
+
+    def _replay(self, buttons, now):
         # head before the clock: a change the IRQ records after ticks_ms() would get a time
         # past `now` (an idle time wrapping to ~12 days slept the panel and ate the next press)
         head = self.head

@@ -6,6 +6,7 @@ from dicebox.core.compat import const
 AID = const(7)
 MEDIC = const(8)
 _HELPED = const(1)
+ALERT = const(2)  # an escalation not yet acknowledged
 AIDED = const(4)  # stopped by first aid
 TREATED = const(8)  # stopped by medical help
 # A help event names the help and the kind of wound it stopped (the wound may change later).
@@ -46,5 +47,6 @@ def give(game, op, p, t, w):
     """The help, after the timers were brought up to t: each wound it stops, logged."""
     for i in helpable(game, op, p, t, w):
         game.due[i] = -1
-        game.flags[i] |= _HELPED | (AIDED if op == AID else TREATED)
+        # help answers the wound's alert, as a heal does (other wounds' alerts wait for ACK)
+        game.flags[i] = (game.flags[i] | _HELPED | (AIDED if op == AID else TREATED)) & ~ALERT
         game._event(EVENTS[(op == MEDIC) * 2 + game.kind[i] - 1], i, t)

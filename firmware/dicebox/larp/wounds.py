@@ -40,7 +40,7 @@ STAYS = const(2)
 _MAX_OPEN = const(8)  # open wounds per participant: what one screen line can summarise
 _MAX_WOUNDS = const(2000)  # wounds in a session: bounds the tracker's memory
 _HELPED = const(1)
-ALERT = const(2)
+ALERT = _help.ALERT
 AIDED = _help.AIDED
 TREATED = _help.TREATED
 _NO_TIMER = const(0x3FFFFFFF)
@@ -305,9 +305,8 @@ class Game(_Game):
                 if self.who[i] == p and self.kind[i] in (larp.LIGHT, larp.HEAVY):
                     if op == HEAL:
                         self.kind[i] = larp.NONE
-                        self.flags[i] &= ~ALERT
                     self.due[i] = -1
-                    self.flags[i] |= _HELPED
+                    self.flags[i] = (self.flags[i] | _HELPED) & ~ALERT  # its alert answered
                     n += 1
             self._event("help" if op == HELP else "healed", p, t)
         elif op == AID or op == MEDIC:

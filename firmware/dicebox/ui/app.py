@@ -163,7 +163,7 @@ class App:
         self.width = width
         self.height = height
         self.stack = []
-        self.dirty = True
+        self.dirty = True  # dirty, rows: what render() has to draw; the loop reads them (device.Loop.show)
         self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
         self.saving = None  # a save that waits for its input's frame (later)
         # what a mode keeps between its visits in one power-on, under its own key, so its
@@ -251,9 +251,8 @@ class App:
 
     def button(self, b, ev, now):
         self.settle()  # the last input's save, before anything else reads or writes the store
-        idle = now - self.last_input
-        if idle >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
-            self.nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) % 4 * 5
+        if now - self.last_input >= _NUDGE_MS:  # the picture stays where it is: its place becomes the base
+            self.nudge = ((self.nudge >> 2) + (now - self.last_input) // _NUDGE_MS) % 4 * 5
         self.last_input = now
         bit = 1 << b
         if ev == buttons.PRESS:
@@ -287,6 +286,8 @@ class App:
         self.top.button(b, ev, now)
 
     def tick(self, now):
+        # in two: a call whose frame outgrows the C stack's share puts it on the heap, and
+        # the loop calls this every pass (device.py's Loop.collect says what that costs)
         top = self.stack[-1] if self.stack else None
         for screen in self.stack:
             if screen.tick(now) and screen is self.top:
@@ -295,9 +296,13 @@ class App:
             self.show_notices()
         if self.down and self.stack and self.stack[-1] is not top:
             self.swallow |= self.down
-        sleep_s = self.settings["sleep_s"]
         # masked: a clock that wraps like ticks_ms (2**30) still puts the display to sleep
-        idle = (now - self.last_input) & _TICKS_MASK
+        self._since_input((now - self.last_input) & _TICKS_MASK)
+
+    def _since_input(self, idle):
+        """Sleep, the picture's nudge and the dimming, by the ms since the last input."""
+        values = self.settings
+        sleep_s = values["sleep_s"]
         if self.display_on and sleep_s and idle >= sleep_s * 1000 and not self.wants_awake():
             self.display_on = False
         nudge = ((self.nudge >> 2) + idle // _NUDGE_MS) & 3
@@ -305,7 +310,6 @@ class App:
             self.nudge = self.nudge & 12 | nudge
             self.redraw()
         # dimmed after dim_s idle (not daylight's, not under an alert): brightened by a press or an alert
-        values = self.settings
         dim_s = values["dim_s"]
         if dim_s and idle >= dim_s * 1000 and values["contrast"] != _DAYLIGHT and not self.wants_awake():
             self.contrast = _DIM

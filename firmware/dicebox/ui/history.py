@@ -1,4 +1,5 @@
 """History: finished fights and the small procedures of each power-on; open one to page its transcript."""
+import gc
 from array import array
 
 from dicebox import buttons
@@ -76,7 +77,10 @@ class Transcript(Screen):
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
-            self.rec = _record.loads(app.store.history_record(ident, i) or "", "history")  # the text goes before the replay
+            text_ = app.store.history_record(ident, i) or ""
+            gc.collect()  # the read's garbage goes before the parse, which wants a big block for a long record
+            self.rec = _record.loads(text_, "history")
+            text_ = None  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: the screen line where record line i begins; sized once
