@@ -10,7 +10,7 @@ from dicebox import deferred
 from dicebox.core import dice as _dice
 from dicebox.titlebout import rules as bout_rules
 from dicebox.core.compat import const
-from dicebox.core.log import EVENT, INPUT, ROLL
+from dicebox.core.log import EVENT, ROLL
 from dicebox.ui import draw, lang, text
 from dicebox.ui.fight import FightScreen
 from dicebox import drop
@@ -148,12 +148,9 @@ class TitleBoutScreen(FightScreen):
         mid-round plays on to the next question, whose exchanges were never
         on screen; only the last exchange may come back whole (ruling 17)."""
         log = self.game.log
-        i = len(log) - 1
-        while i >= 0 and log.entry(i)[0] != INPUT:
-            i -= 1
         # an exchange opens with its CF roll: right after an input, that input's
         # (OK for the next exchange); any later one, the next exchange's
-        for k in range(i + 2, len(log)):
+        for k in range(log.after_input() + 1, len(log)):
             kind, why = log.entry(k)[:2]
             if kind == ROLL and why in bout_rules.W_CF:
                 return k

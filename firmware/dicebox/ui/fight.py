@@ -7,7 +7,7 @@ leaves, an unfinished fight asking first and staying saved for Resume, so no str
 """
 from dicebox import buttons
 from dicebox.core import dice as _dice
-from dicebox.core.log import INPUT, ROLL
+from dicebox.core.log import ROLL
 from dicebox.ui import lang
 from dicebox.ui.app import Confirm, Screen
 from dicebox.ui.lang import label
@@ -96,11 +96,8 @@ class FightScreen(Screen):
         last input (in Title Bout one OK may be a whole exchange)."""
         log = self.game.log
         n = 0
-        for i in range(len(log) - 1, -1, -1):
-            kind = log.entry(i)[0]
-            if kind == INPUT:
-                break
-            if kind == ROLL:
+        for i in range(log.after_input(), len(log)):
+            if log.entry(i)[0] == ROLL:
                 n += 1
         return label("undo_rolls") % n if n else ""
 

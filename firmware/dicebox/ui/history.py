@@ -77,10 +77,10 @@ class Transcript(Screen):
         self.shown = ()  # the wrapped lines on screen, from screen line self.shown_at
         self.shown_at = -1
         try:
-            text_ = app.store.history_record(ident, i) or ""
+            record_text = app.store.history_record(ident, i) or ""
             gc.collect()  # the read's garbage goes before the parse, which wants a big block for a long record
-            self.rec = _record.loads(text_, "history")
-            text_ = None  # the text goes before the replay
+            self.rec = _record.loads(record_text, "history")
+            record_text = None  # the text goes before the replay
             self.game = _record.replay(self.rec)
             n = _record.line_count(self.game)
             # starts[i]: the screen line where record line i begins; sized once
