@@ -4,31 +4,18 @@ SMALL: 5x8 cells (ASCII, Latin-1, Latin Extended-A, Russian, a few symbols); MED
 doubled; BIG: the result digits and + - ! : / %. MEDIUM and BIG are stored at half size and
 doubled as painted, to save heap. color=1 sets glyph pixels, color=0 clears them (text on a
 filled bar); a character a font lacks draws its box. A string is read as UTF-8 bytes (walking a
-str interns each character on MicroPython), so drawing up to 48 characters allocates nothing.
+str interns each character on MicroPython): _paint reads the str's own bytes, so drawing allocates nothing.
 """
 from array import array
 
-from dicebox.core.compat import code_at, size, utf8
+from dicebox.core.compat import utf8
 from dicebox.ui import fontdata
 
 try:
-    memoryview("")  # MicroPython: a str has the buffer protocol
-    from struct import pack_into
-
-    _BYTES = bytearray(192)
+    memoryview("")  # MicroPython: a str has the buffer protocol: _paint reads its UTF-8 in place
     _HOST = False
 
-    def _utf8(s):
-        """compat.utf8 without its view: a short s is copied into one buffer
-        (allocates nothing; zeros after it), a long one read in place."""
-        if len(s) <= 48:  # fits _BYTES even if every character is UTF-8's widest
-            pack_into("192s", _BYTES, 0, s)
-            return _BYTES
-        return memoryview(s)
-
-except TypeError:  # CPython: _paint runs as plain Python on the canvas's bytes
-    from dicebox.core.compat import utf8 as _utf8
-
+except TypeError:  # CPython: _paint runs as plain Python on the canvas's bytes and the str's UTF-8
     _HOST = True
 
     class micropython:  # noqa: N801  the decorator's name, as MicroPython's compiler reads it
@@ -98,9 +85,15 @@ def _paint(dst, width: int, height: int, x: int, y: int, b, n: int, font, color:
         elif 0xC0 <= code and code < 0xE0:  # Latin letters beyond ASCII, Cyrillic: two bytes
             code = (code & 0x1F) << 6 | int(s[i + 1]) & 0x3F
             i += 2
-        else:  # rarer: read as compat reads it
-            code = int(code_at(b, i))
-            i += int(size(int(s[i])))
+        elif code < 0xC0:  # a stray continuation byte (as compat.code_at reads it)
+            code = 0xFFFD
+            i += 1
+        elif code < 0xF0:  # rarer: the symbols, three bytes
+            code = (code & 0x0F) << 12 | (int(s[i + 1]) & 0x3F) << 6 | int(s[i + 2]) & 0x3F
+            i += 3
+        else:
+            code = (code & 0x07) << 18 | (int(s[i + 1]) & 0x3F) << 12 | (int(s[i + 2]) & 0x3F) << 6 | int(s[i + 3]) & 0x3F
+            i += 4
         gi = -1
         k = 6
         while k < 6 + 3 * ranges:
@@ -158,7 +151,9 @@ def width(s, font=SMALL):
 
 
 def draw(canvas, s, x, y, font=SMALL, color=1):
-    return _paint(canvas.buf if _HOST else canvas, canvas.width, canvas.height, x, y, _utf8(s), len(s), font, color)
+    if _HOST:
+        return _paint(canvas.buf, canvas.width, canvas.height, x, y, utf8(s), len(s), font, color)
+    return _paint(canvas, canvas.width, canvas.height, x, y, s, len(s), font, color)  # s read in place
 
 
 def draw_center(canvas, s, y, font=SMALL, color=1, x0=0, x1=128):
