@@ -95,12 +95,13 @@ def test_every_event_the_duel_core_logs_has_a_russian_line():
 def test_every_random_event_move_and_method_has_a_russian_name():
     keys = (["a%d" % n for n in range(1, len(arena.ATTACK) + 1)] + ["d%d" % n for n in range(1, len(arena.DEFEND) + 1)]
             + ["e%d" % n for n in range(1, 21)] + ["m%d" % n for n in range(1, len(arena.METHODS))] + ["i1", "i2"])
-    english = [arena_words.in_english("\n%s\t" % k) for k in keys]
-    russian = [_russian(arena_words.word, k) for k in keys]
+    sections = [arena_words.MOVES] * 12 + [arena_words.EVENTS] * 20 + [arena_words.ENDS] * (len(keys) - 32)
+    english = [arena_words.in_english("\n%s\t" % k, n) for k, n in zip(keys, sections)]
+    russian = [_russian(arena_words._word, "\n%s\t" % k, n) for k, n in zip(keys, sections)]
     assert all(english) and all(_is_russian(w) and not _drawable(w) for w in russian), russian
     assert len(set(russian[12:32])) == len(set(english[12:32])) == 20  # the random events
     assert english[32:37] == list(arena.METHODS[1:])  # a method's English is the record's code
-    assert arena_words.in_english("\ne21\t") is None and arena_words.in_english("\nm6\t") is None  # no more than the rules have
+    assert arena_words.in_english("\ne21\t", arena_words.EVENTS) is None and arena_words.in_english("\nm6\t", arena_words.ENDS) is None  # no more than the rules have
 
 
 def test_every_tournament_event_has_a_russian_line():

@@ -71,8 +71,12 @@ def test_a_story_from_the_arena_menu_to_history():
     s = d.app.top
     g = s.game
     assert s.view == 2 and s.title()[0] == "Rival 1/5"  # the first rival's card
-    fight = imports_during(d.press, B.OK)  # the fight: its screen's code comes, the story's words go
-    assert top(d) == "StoryFight" and "dicebox.arena.play" in fight
+    fight_code = ("dicebox.arena.words", "dicebox.arena.play", "dicebox.arena.story_fight")
+    d.wait(300)  # the card read: its fight screen's code loads meanwhile, a module a loop pass
+    assert all(n in sys.modules for n in fight_code)
+    before = set(sys.modules)
+    fight = imports_during(d.press, B.OK)  # the fight: its screen's code, loaded already; the story's words go
+    assert top(d) == "StoryFight" and "dicebox.arena.story_fight" in fight and not set(sys.modules) - before
     assert "dicebox.arena.story_text" not in __import__("sys").modules
     assert s.page[0].startswith(S.CAST[g.road.rungs[0][0]][0] + " ")
     rec = s.session.rec

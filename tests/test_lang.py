@@ -26,6 +26,10 @@ def _english(mod, name):
     """(label, key) of a mode's English labels: its _EN tuple, or its packed
     _TABLE ("\\nkey\\tlabel" a label, then "\\n": titlebout_text.py)."""
     table = getattr(mod, "_TABLE", None)
+    if hasattr(mod, "_SECTIONS"):  # arena/words.py: its table in short strings, in LABELS' order
+        table = "\n" + "\n".join(section[1:-1] for section in mod._SECTIONS) + "\n"
+        lines = [section.count("\n") - 1 for section in mod._SECTIONS]
+        assert list(mod._BASES) == [sum(lines[:k]) for k in range(len(lines))]  # where each starts in LABELS
     if table is None:
         return _column(FIRMWARE / (name.replace(".", "/") + ".py"), "_EN")
     assert table.startswith("\n") and table.endswith("\n") and "\n\n" not in table
@@ -56,6 +60,12 @@ def test_t_follows_the_language():
         lang.set_lang("en")
 
 
+def _arena_word(key):
+    found = [arena_words.in_english("\n%s\t" % key, n) for n in range(len(arena_words._SECTIONS))]
+    assert len([w for w in found if w is not None]) == 1, (key, found)  # in one section only
+    return max(found, key=lambda w: w is not None)
+
+
 @pytest.mark.parametrize("mod", (arena_text, arena_words, titlebout_text, larp_ui), ids=lambda m: m.__name__)
 def test_mode_label_columns_line_up_with_their_keys(mod):
     name = mod.__name__
@@ -64,7 +74,7 @@ def test_mode_label_columns_line_up_with_their_keys(mod):
     keys = [k for _, k in en] if hasattr(mod, "_TABLE") else list(mod._KEYS)
     assert [k for _, k in en] == keys == [k for _, k in ru]
     assert len(set(keys)) == len(keys) and all(label for label, _ in en + ru)
-    lookup = {arena_text: arena_text.arena_label, arena_words: arena_words.word, titlebout_text: titlebout_text.titlebout_label, larp_ui: larp_ui.larp_label}[mod]
+    lookup = {arena_text: arena_text.arena_label, arena_words: _arena_word, titlebout_text: titlebout_text.titlebout_label, larp_ui: larp_ui.larp_label}[mod]
     assert [lookup(k) for k in keys] == [label for label, _ in en]  # each key finds its own line
 
 

@@ -28,6 +28,17 @@ def load(name):
     return sys.modules[name]
 
 
+def preload(names):
+    """Import the first of `names` not loaded yet (code a press will need, loaded while a screen
+    waits for it: Screen.waiting); one a call, so a press that comes meanwhile waits for one
+    load at most. True if it loaded one."""
+    for name in names:
+        if name not in sys.modules:
+            load(name)
+            return True
+    return False
+
+
 def forget(name):
     """Drop module `name` (a later import loads it again); True if it was loaded."""
     mod = sys.modules.pop(name, None)

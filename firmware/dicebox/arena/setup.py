@@ -1,9 +1,8 @@
 """Arena mode: the set-up of a duel, a cup or a story. A fight replaces the menu and the set-up,
 which come back as they were when it is left (restore); options picked here (health, rulings)
 last while the box is on, the fighters live on flash (roster.py)."""
-import sys
 
-from dicebox import load
+from dicebox import load, preload
 from dicebox.core import record as _record
 from dicebox.core.compat import const
 from dicebox.ui.app import Menu, Message
@@ -71,17 +70,12 @@ def screen_for(app, rec):
 # The rules core, loaded while the menu or a set-up waits for a press (as Title
 # Bout's set-up loads its fight's code), then its words: Start then loads the fight screen's code only.
 # The roster's screens load it too; it leaves with the mode.
-_PRELOAD_IDLE_MS = const(300)
+_PRELOAD = const(("dicebox.arena.rules", "dicebox.arena.words"))
 
 
 def _preload(screen, now):
-    app = screen.app
-    if app.top is screen and now - app.last_input >= _PRELOAD_IDLE_MS:
-        # one module a tick: a press that comes meanwhile waits for one load only
-        if "dicebox.arena.rules" not in sys.modules:
-            load("dicebox.arena.rules")
-        elif "dicebox.arena.words" not in sys.modules:
-            load("dicebox.arena.words")  # the fight screen's words: Start loads them otherwise
+    if screen.waiting(now):
+        preload(_PRELOAD)
 
 
 class ArenaMenu(Menu):

@@ -3,7 +3,7 @@ whole story at the end. They and story_fight.StoryFight hand the one session ove
 so neither holds the other's code (on the stock firmware code is heap). Views are not inputs: OK
 on a card starts the fight, on a finished fight shows its tale, on the tale the reward or next card."""
 from dicebox import buttons
-from dicebox import load
+from dicebox import load, preload
 from dicebox.arena import story
 from dicebox.arena import story_text
 from dicebox.core.compat import const
@@ -19,6 +19,9 @@ CARD = const(2)
 END = const(3)
 # the fight screen's code, dropped while these screens are up
 FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.words", "dicebox.arena.words_ru")
+# and loaded again while a card is read, one module a tick, so OK on it only starts the fight
+_FIGHT_LOAD = ("dicebox.arena.words", "dicebox.arena.play", "dicebox.arena.story_fight")
+_CARD_READ_MS = const(100)  # after the last press: a card is read, not moved through as a menu is
 
 
 def screen_for(app, rec, session=None):
@@ -98,6 +101,11 @@ class StoryScreen(FightScreen):
         if self.view == END:
             return story_text.story_label("the_end"), ""
         return story_text.story_label("rival") % (road.rung + 1, story.RUNGS), "%d/%d" % (road.chances, story.CHANCES)
+
+    def tick(self, now):
+        if self.view == CARD and self.waiting(now, _CARD_READ_MS):
+            preload(_FIGHT_LOAD)
+        return False
 
     # ---- FightScreen hooks
     def summary(self):

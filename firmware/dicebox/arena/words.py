@@ -17,14 +17,48 @@ _RU = "dicebox.arena.words_ru"
 # the events whose fields are numbers only; every other names fighter a first
 _NUMBERS = ("init_tie", "moment", "time", "crumble", "crumble_none")
 
-# a step's frequent lines first: a lookup costs time for every character before its line
+# A str's search, slice and count pass every character before the place they start or
+# stop (its indices count characters, not bytes), so the table is four short strings,
+# a step's frequent formats first; words_ru.LABELS follows them in this order.
 _TABLE = (
     "\nmoves\t%s v %s"
     "\ntest\t%s %s/%s %s"
-    "\ndamage\t%s -%s health: %s"
     "\npass\tpass"
     "\nfail\tfail"
-    # the move table by die face (arena/rules.py ATTACK, DEFEND): a step names two
+    "\ndamage\t%s -%s health: %s"
+    "\nknock\t%s is knocked back %s"
+    "\nknock1\t%s is knocked back %s"
+    "\ninit\t%s attacks (%s against %s)"
+    "\nlower\t%s counts as the lower roller"
+    "\nswitch\tswitch: %s is now the attacker"
+    "\nstun\t%s is stunned"
+    "\nstunned_test\t%s is stunned: -1 on this test"
+    "\nopposed\t%s scores %s, %s scores %s"
+    "\nevent\trandom event %s: %s"
+    "\nplaced\t%s placed on space %s"
+    "\nheal\t%s regains %s health, health %s"
+    "\nringout\t%s is out of the ring (space %s)"
+    "\ncrystal_used\t%s lands on the healing crystal on space %s"
+    "\nmine_blast\t%s sets off the mine on space %s"
+    "\nswap\tthe fighters swap places: %s on %s, %s on %s"
+    "\nno_space\tno free space for the %s"
+    "\ncrumble\tthe arena is now spaces %s..%s"
+    "\ncrumble_none\tthe arena has crumbled already: nothing more falls"
+    "\ninit_tie\tinitiative tied at %s: roll again"
+    "\nmoment\tmoment %s (time %s)"
+    "\ntime\ttime track %s"
+    "\nmoved\t%s to space %s, %s follows to %s"
+    "\nwon\t%s wins (%s)"
+    "\ntied\tthe fight is a tie (%s)"
+    "\nmatch\tround %s: %s v %s"
+    "\ncup_tie\t%s v %s tied: they fight again (tie %s)"
+    "\ncup_rolloff\tthird tie: roll-off %s against %s"
+    "\nadvance\t%s goes through round %s"
+    "\nchampion\t%s wins the tournament"
+    "\n"
+)
+# the move table by die face (arena/rules.py ATTACK, DEFEND): a step names two
+_MOVES = (
     "\na1\tStrike"
     "\na2\tHeavy Strike"
     "\na3\tKick"
@@ -37,36 +71,10 @@ _TABLE = (
     "\nd4\tShield"
     "\nd5\tGrapple"
     "\nd6\tSpecial"
-    "\nknock\t%s is knocked back %s"
-    "\nknock1\t%s is knocked back %s"
-    "\nstun\t%s is stunned"
-    "\nswitch\tswitch: %s is now the attacker"
-    "\nlower\t%s counts as the lower roller"
-    "\nevent\trandom event %s: %s"
-    "\nstunned_test\t%s is stunned: -1 on this test"
-    "\ninit\t%s attacks (%s against %s)"
-    "\ninit_tie\tinitiative tied at %s: roll again"
-    "\nmoment\tmoment %s (time %s)"
-    "\ntime\ttime track %s"
-    "\nheal\t%s regains %s health, health %s"
-    "\nmoved\t%s to space %s, %s follows to %s"
-    "\nringout\t%s is out of the ring (space %s)"
-    "\nmine_blast\t%s sets off the mine on space %s"
-    "\ncrystal_used\t%s lands on the healing crystal on space %s"
-    "\nplaced\t%s placed on space %s"
-    "\nno_space\tno free space for the %s"
-    "\ncrumble\tthe arena is now spaces %s..%s"
-    "\ncrumble_none\tthe arena has crumbled already: nothing more falls"
-    "\nswap\tthe fighters swap places: %s on %s, %s on %s"
-    "\nopposed\t%s scores %s, %s scores %s"
-    "\nwon\t%s wins (%s)"
-    "\ntied\tthe fight is a tie (%s)"
-    "\nmatch\tround %s: %s v %s"
-    "\ncup_tie\t%s v %s tied: they fight again (tie %s)"
-    "\ncup_rolloff\tthird tie: roll-off %s against %s"
-    "\nadvance\t%s goes through round %s"
-    "\nchampion\t%s wins the tournament"
-    # the random events 1..20
+    "\n"
+)
+# the random events 1..20
+_EVENTS = (
     "\ne1\tMine"
     "\ne2\tSpirits of the Slain"
     "\ne3\tFlare"
@@ -87,17 +95,26 @@ _TABLE = (
     "\ne18\tSuper Counter"
     "\ne19\tSuper Combo"
     "\ne20\tSudden Death"
-    # how a fight ended, by arena/rules.py's method code (the record keeps METHODS)
+    "\n"
+)
+# how a fight ended, by arena/rules.py's method code (the record keeps METHODS), then
+# the items by grid cell bit (arena/rules.py MINE, CRYSTAL)
+_ENDS = (
     "\nm1\tko"
     "\nm2\tringout"
     "\nm3\ttime"
     "\nm4\tsudden-death"
     "\nm5\ttie"
-    # the items by grid cell bit (arena/rules.py MINE, CRYSTAL)
     "\ni1\tmine"
     "\ni2\thealing crystal"
     "\n"
 )
+_SECTIONS = (_TABLE, _MOVES, _EVENTS, _ENDS)
+MOVES = 1  # a section, for in_english()
+EVENTS = 2
+ENDS = 3
+
+_BASES = (0, 34, 46, 66)  # each section's first line in words_ru.LABELS (tests/test_lang.py counts them)
 
 
 def _find(table, needle):
@@ -108,33 +125,31 @@ def _find(table, needle):
     return table[at : table.find("\n", at)]
 
 
-def in_english(needle):
-    """The English words on needle's line ("\\nkey\\t"), whatever the Settings language."""
-    return _find(_TABLE, needle)
+def in_english(needle, section=0):
+    """The English words on needle's line ("\\nkey\\t") in a section (MOVES...), whatever the
+    Settings language."""
+    return _find(_SECTIONS[section], needle)
 
 
-def word(key):
-    """key's words in the Settings language."""
-    return _word("\n" + key + "\t")
-
-
-def _word(needle):
+def _word(needle, section=0):
+    table = _SECTIONS[section]
     if lang.LANG[0] == "ru":
-        at = _TABLE.find(needle)
-        return None if at < 0 else load(_RU).LABELS[_TABLE.count("\n", 0, at)]
-    return _find(_TABLE, needle)
+        at = table.find(needle)
+        return None if at < 0 else load(_RU).LABELS[_BASES[section] + table.count("\n", 0, at)]
+    return _find(table, needle)
 
 
 def say(who, name, a, b, c, face=0, get=_word, form=_word):
-    """A duel's event in words, for the fight screen in the Settings language: get(needle)
-    words a name's code, form(needle) gives the line's format (arena/describe.py's for a
-    transcript, which may leave out or add a value: its fields' count says which).
+    """A duel's event in words, for the fight screen in the Settings language: get(needle, section)
+    words a name's code, form(needle) gives the line's
+    format (arena/describe.py's for a transcript, which may leave out or add a value: its
+    fields' count says which).
     The frequent lines first. who: the fighters' names (Game.names); face: the last die
     rolled (a test shows roll/target)."""
     if name == "moves":
         fmt = form("\nmoves\t")
-        x = get("\na%d\t" % b)
-        y = get("\nd%d\t" % c)
+        x = get("\na%d\t" % b, MOVES)
+        y = get("\nd%d\t" % c, MOVES)
         return fmt % ((x, y) if fmt.count("%") == 2 else (who[a], x, who[1 - a], y))
     if name == "test":
         fmt = form("\ntest\t")
@@ -145,13 +160,13 @@ def say(who, name, a, b, c, face=0, get=_word, form=_word):
     if name == "knock":
         return form("\nknock1\t" if b == 1 else "\nknock\t") % (who[a], b)  # a language may word one space apart
     if name == "event":
-        return form("\nevent\t") % (a, get("\ne%d\t" % a))
+        return form("\nevent\t") % (a, get("\ne%d\t" % a, EVENTS))
     if name == "init":
         return form("\ninit\t") % (who[a], b if a == 0 else c, c if a == 0 else b)
     if name == "end":
         if a < 0:
-            return form("\ntied\t") % get("\nm%d\t" % b)
-        return form("\nwon\t") % (who[a], get("\nm%d\t" % b))
+            return form("\ntied\t") % get("\nm%d\t" % b, ENDS)
+        return form("\nwon\t") % (who[a], get("\nm%d\t" % b, ENDS))
     if name == "moved" or name == "opposed":
         return form("\n" + name + "\t") % (who[a], b, who[1 - a], c)
     if name == "swap":
@@ -160,7 +175,7 @@ def say(who, name, a, b, c, face=0, get=_word, form=_word):
     if fmt is None:  # an event this table does not know yet
         return "%s %d %d %d" % (name, a, b, c)
     if name == "placed" or name == "no_space":
-        values = (get("\ni%d\t" % a), b)
+        values = (get("\ni%d\t" % a, ENDS), b)
     elif name in _NUMBERS:
         values = (a, b, c)
     else:
@@ -187,4 +202,4 @@ def cup_say(cup, name, a, b, c, form=_word):
 
 def method(m):
     """How match m (an arena.Game that ended) ended, in the Settings language."""
-    return _word("\nm%d\t" % m.method)
+    return _word("\nm%d\t" % m.method, ENDS)

@@ -1,13 +1,42 @@
-"""The Arena's log in Russian, in the order of arena/words._TABLE (the comment
+"""The Arena's log in Russian, in the order of arena/words.py's sections (the comment
 names the key). Imported only while Russian is chosen. A tie (m5) comes when
 time runs out: "по времени", as m3."""
 
 LABELS = (
     "%s — %s",                                # moves
     "%s %s/%s %s",                          # test
-    "%s: -%s, здоровье %s",                  # damage
     "успех",                                    # pass
     "провал",                                   # fail
+    "%s: -%s, здоровье %s",                  # damage
+    "%s отлетает на %s клетки",               # knock
+    "%s отлетает на %s клетку",               # knock1
+    "%s атакует (%s против %s)",             # init
+    "меньший бросок: %s",                      # lower
+    "смена: теперь атакует %s",                # switch
+    "%s: оглушение",                           # stun
+    "%s: оглушение, проверка -1",              # stunned_test
+    "счёт: %s %s, %s %s",                   # opposed
+    "событие %s: %s",                         # event
+    "%s на клетке %s",                        # placed
+    "%s: +%s, здоровье %s",                  # heal
+    "%s вне арены (клетка %s)",               # ringout
+    "%s: целебный кристалл на клетке %s",     # crystal_used
+    "%s: взрыв мины на клетке %s",            # mine_blast
+    "смена мест: %s на %s, %s на %s",       # swap
+    "нет свободной клетки: %s не ставится",    # no_space
+    "арена теперь: клетки %s..%s",            # crumble
+    "арена больше не рушится",                  # crumble_none
+    "инициатива равна (%s): переброс",         # init_tie
+    "момент %s (время %s)",                   # moment
+    "время %s",                                # time
+    "%s на клетке %s, %s следом на %s",     # moved
+    "%s побеждает (%s)",                      # won
+    "ничья (%s)",                              # tied
+    "раунд %s: %s — %s",                     # match
+    "%s — %s: ничья (%s), бой заново",       # cup_tie
+    "третья ничья: бросок %s против %s",      # cup_rolloff
+    "%s проходит раунд %s",                   # advance
+    "%s выигрывает турнир",                    # champion
     "Удар",                                     # a1
     "Сильный удар",                             # a2
     "Удар ногой",                               # a3
@@ -20,35 +49,6 @@ LABELS = (
     "Щит",                                      # d4
     "Захват",                                   # d5
     "Спецприём",                                # d6
-    "%s отлетает на %s клетки",               # knock
-    "%s отлетает на %s клетку",               # knock1
-    "%s: оглушение",                           # stun
-    "смена: теперь атакует %s",                # switch
-    "меньший бросок: %s",                      # lower
-    "событие %s: %s",                         # event
-    "%s: оглушение, проверка -1",              # stunned_test
-    "%s атакует (%s против %s)",             # init
-    "инициатива равна (%s): переброс",         # init_tie
-    "момент %s (время %s)",                   # moment
-    "время %s",                                # time
-    "%s: +%s, здоровье %s",                  # heal
-    "%s на клетке %s, %s следом на %s",     # moved
-    "%s вне арены (клетка %s)",               # ringout
-    "%s: взрыв мины на клетке %s",            # mine_blast
-    "%s: целебный кристалл на клетке %s",     # crystal_used
-    "%s на клетке %s",                        # placed
-    "нет свободной клетки: %s не ставится",    # no_space
-    "арена теперь: клетки %s..%s",            # crumble
-    "арена больше не рушится",                  # crumble_none
-    "смена мест: %s на %s, %s на %s",       # swap
-    "счёт: %s %s, %s %s",                   # opposed
-    "%s побеждает (%s)",                      # won
-    "ничья (%s)",                              # tied
-    "раунд %s: %s — %s",                     # match
-    "%s — %s: ничья (%s), бой заново",       # cup_tie
-    "третья ничья: бросок %s против %s",      # cup_rolloff
-    "%s проходит раунд %s",                   # advance
-    "%s выигрывает турнир",                    # champion
     "Мина",                                     # e1
     "Духи павших",                              # e2
     "Вспышка",                                  # e3

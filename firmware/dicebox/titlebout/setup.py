@@ -5,7 +5,7 @@ game, lets the card code go and puts the fight screen (bout.py) in its place, wh
 module: the fight runs without the set-up's code, and the other way."""
 import sys
 
-from dicebox import call_once, load
+from dicebox import call_once, load, preload
 from dicebox.core import dice as _dice
 from dicebox.core import record as _record
 from dicebox.core.compat import const
@@ -29,7 +29,6 @@ _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.u
 # imports' own, the rules core first. Not the fight screen (bout.py): with it the
 # set-up's frames went over the heap budget (docs/benchmarks.md).
 _PRELOAD = const(("dicebox.titlebout.play", "dicebox.titlebout.rules", "dicebox.ui.session", "dicebox.ui.fight"))
-_PRELOAD_IDLE_MS = const(300)  # after the last press: a user reading the rows
 _RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
 
@@ -139,7 +138,6 @@ class Setup(Menu):
         self.own = [None, None]  # an own fighter's card that could not be saved: this bout's only
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
-        self.preloaded = 0  # of _PRELOAD
         self.read = {}  # path -> the chosen cards, read and checked while the set-up waits (False: a bad file)
         last = app.memo.get("titlebout")  # the last Start's choices, this power-on's
         if last is None and app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
@@ -209,11 +207,8 @@ class Setup(Menu):
         self.build()  # back from the rules
 
     def tick(self, now):
-        app = self.app
-        if app.top is self and now - app.last_input >= _PRELOAD_IDLE_MS and not self.read_ahead() \
-                and self.preloaded < len(_PRELOAD):
-            load(_PRELOAD[self.preloaded])
-            self.preloaded += 1
+        if self.waiting(now) and not self.read_ahead():
+            preload(_PRELOAD)
         return Menu.tick(self, now)
 
     def read_ahead(self):
@@ -439,7 +434,6 @@ class Setup(Menu):
         """A card file gone bad since the list was made, or one that does not fit the built-in charts
         (data.DataError): its one line over the set-up, which goes on (resumed() builds its rows)."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
-        self.preloaded = 0
         self.read = {}  # read again: the file may have changed
         del _tb().CHECKED[:]
         msg = str(e)

@@ -17,6 +17,7 @@ _SCROLL_STEP_MS = const(200)  # then moves a character at a time
 _NUDGE_MS = const(120000)
 _DAYLIGHT = const(5)  # settings.py's brightness that never dims
 _DIM = const(0x2201)  # settings.py's DIM: contrast 1, the reset precharge
+_WAITING_MS = const(300)  # after the last press: a user reading the rows, not moving through them
 
 
 class Screen:
@@ -31,6 +32,12 @@ class Screen:
 
     def tick(self, now):
         return False  # True: draw again
+
+    def waiting(self, now, ms=_WAITING_MS):
+        """True while this screen is on top and no button came for `ms`: a time to load what the
+        next press needs (dicebox.preload)."""
+        app = self.app
+        return app.top is self and now - app.last_input >= ms
 
     def draw(self, c):
         pass
