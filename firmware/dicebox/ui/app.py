@@ -351,7 +351,7 @@ class App:
         rows, self.rows = self.rows, None
         nudge = self.nudge & 3
         if self.dirty or (nudge and rows is not None):  # rows over a moved picture: all of it again
-            canvas.fill(0)
+            text.clear(canvas)
             self.top.draw(canvas)
             if nudge or self.power is not None:
                 self._over(canvas, nudge)
