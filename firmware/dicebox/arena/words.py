@@ -131,9 +131,28 @@ def in_english(needle, section=0):
     return _find(_SECTIONS[section], needle)
 
 
+# the formats and move names found, by needle, in the language they were found in: a step
+# words the same few lines, and a dict lookup is quicker than a search and a slice
+_FOUND = {}
+_FOUND_IN = [None]
+
+
 def _word(needle, section=0):
+    language = lang.LANG[0]
+    if section < 2:
+        if _FOUND_IN[0] != language:
+            _FOUND.clear()
+            _FOUND_IN[0] = language
+        got = _FOUND.get(needle)
+        if got is None:
+            got = _FOUND[needle] = _lookup(needle, section, language)
+        return got
+    return _lookup(needle, section, language)
+
+
+def _lookup(needle, section, language):
     table = _SECTIONS[section]
-    if lang.LANG[0] == "ru":
+    if language == "ru":
         at = table.find(needle)
         return None if at < 0 else load(_RU).LABELS[_BASES[section] + table.count("\n", 0, at)]
     return _find(table, needle)
