@@ -1,7 +1,8 @@
 """The story mode's screens between the fights: a rival's card, a fight's tale, the reward, the
-whole story at the end. They and story_fight.StoryFight hand the one session over (app.replace),
-so neither holds the other's code (on the stock firmware code is heap). Views are not inputs: OK
-on a card starts the fight, on a finished fight shows its tale, on the tale the reward or next card."""
+whole story at the end. They and story_fight.StoryFight hand the one session over (app.replace).
+The fight screen's code loads while the first card is read and stays to the end, which it leaves
+for the whole story's lines (on the stock firmware code is heap). Views are not inputs: OK on a
+card starts the fight, on a finished fight shows its tale, on the tale the reward or next card."""
 from dicebox import buttons
 from dicebox import load, preload
 from dicebox.arena import story
@@ -17,9 +18,9 @@ _WRAP = const(20)  # characters a line, clear of the scroll bar
 TOLD = const(1)
 CARD = const(2)
 END = const(3)
-# the fight screen's code, dropped while these screens are up
+# the fight screen's code, dropped for the story's end
 FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.words", "dicebox.arena.words_ru")
-# and loaded again while a card is read, one module a tick, so OK on it only starts the fight
+# loaded while a card is read (a story's first, or one resumed), one module a tick, so OK on it only starts the fight
 _FIGHT_LOAD = ("dicebox.arena.words", "dicebox.arena.play", "dicebox.arena.story_fight")
 _CARD_READ_MS = const(100)  # after the last press: a card is read, not moved through as a menu is
 
@@ -64,6 +65,8 @@ class StoryScreen(FightScreen):
     def _lines(self):
         g = self.game
         out = []
+        if self.view == END:
+            drop(FIGHT_CODE)
         if self.view == CARD:
             road = g.road
             for s in story_text.card(g, road.rung, road.tries, road.hp, road.build, False):
@@ -157,7 +160,6 @@ def told(app, session):
     """The fight screen's finished fight, left for its tale: this screen in its place."""
     screen = StoryScreen(app, session.rec, session)
     app.replace(screen)
-    drop(FIGHT_CODE)
     return screen
 
 
