@@ -336,3 +336,21 @@ def test_a_larp_duel_table_die_says_why_in_russian():
         assert d.app.top.label == "защита"
     finally:
         lang.set_lang("en")
+
+
+def test_with_the_code_in_rom_the_words_found_are_kept_and_follow_the_language(monkeypatch):
+    names = ("Ann", "Bob")
+    events = [("moves", 0, 3, 2), ("test", 0, 9, 1), ("test", 1, 4, 0), ("damage", 1, 2, 5), ("knock", 0, 1, 0),
+              ("knock", 1, 2, 0), ("event", 16, 0, 0), ("end", 0, 2, 0)]
+
+    def said():
+        return [arena_words.say(names, *e, face=7) for e in events]
+
+    plain = {}
+    for language in ("en", "ru", "en"):
+        plain[language] = _russian(said) if language == "ru" else said()
+    monkeypatch.setattr(arena_words, "IN_ROM", True)
+    for language in ("en", "ru", "en", "ru"):  # each twice: found, then kept
+        for _ in range(2):
+            assert (_russian(said) if language == "ru" else said()) == plain[language]
+        assert arena_words._FOUND_IN[0] == language and "\nmoves\t" in arena_words._FOUND

@@ -19,6 +19,9 @@ for _n in ("time", "os", "json", "array", "struct", "machine"):
         except ImportError:  # CPython
             break
 
+# The code runs in place from a ROMFS partition (docs/hardware.md, "Where the code lives"):
+# then the heap holds data only, and a screen may keep what it found to be quicker
+IN_ROM = __file__.startswith("/rom/")
 _PINNED = [()]  # the pinned module names: pin() sets them, every drop leaves them
 
 

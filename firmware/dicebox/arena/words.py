@@ -10,7 +10,7 @@ transcript is English in every language, as its record is.
 Sentences put a name first and use the present tense, so they read right
 whatever the fighter's name or sex (docs/rules/arena.md, U12).
 """
-from dicebox import load
+from dicebox import IN_ROM, load
 from dicebox.ui import lang
 
 _RU = "dicebox.arena.words_ru"
@@ -132,14 +132,15 @@ def in_english(needle, section=0):
 
 
 # the formats and move names found, by needle, in the language they were found in: a step
-# words the same few lines, and a dict lookup is quicker than a search and a slice
+# words the same few lines, and a dict lookup is quicker than a search and a slice. Only with
+# the code in ROM: on the stock firmware a duel's heap has no room for them, and needs no speed
 _FOUND = {}
 _FOUND_IN = [None]
 
 
 def _word(needle, section=0):
     language = lang.LANG[0]
-    if section < 2:
+    if section < 2 and IN_ROM:
         if _FOUND_IN[0] != language:
             _FOUND.clear()
             _FOUND_IN[0] = language
