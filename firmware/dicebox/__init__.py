@@ -1,17 +1,12 @@
-"""dicebox: a dice box that referees fighting games (firmware package), and its one loader.
-
-Code comes onto the heap and leaves it here and nowhere else: the stock firmware loads bytecode
-into the heap, and with no code dropped the tour through every mode does not fit the heap budget.
-A mode's code is loaded by name when it opens and dropped when its screen closes; boot's and a
-background task's modules are pinned; rare code runs through call_once (Store.__getattr__ too).
-tests/test_loader_names.py fails on a module string that names no module, or a call_once of a
-function the module lacks, so a renamed module cannot silently stay on the heap.
-"""
+"""dicebox: a dice box that referees fighting games, and its one loader. The stock firmware loads
+bytecode into the heap, and the tour through every mode fits it only with code dropped: a mode's
+code is loaded by name when it opens and dropped when its screen closes, boot's and a background
+task's are pinned, rare code runs through call_once. tests/test_loader_names.py checks every
+module name given as a string, so a renamed module cannot silently stay on the heap."""
 import sys
 
-# An import of time, os, json, array, struct or machine looks on the flash for a file of that
-# name first (MicroPython lets one extend them), a slow search on the Pico: their u-names are the
-# built-ins, so each is looked up once. A stand-in already loaded (the virtual board's) stays.
+# An import of a built-in looks on the flash for a file of that name first, slow on the Pico:
+# their u-names are the built-ins, so each is looked up once. A loaded stand-in (a host's) stays.
 for _n in ("time", "os", "json", "array", "struct", "machine"):
     if _n not in sys.modules:
         try:
@@ -82,22 +77,19 @@ def pin_task(task):
 
 
 def drop(names):
-    """Forget these modules now (a set-up once its fight screen replaced it): nothing
-    may still use them. The pinned ones stay."""
+    """Forget these modules but the pinned ones now (a set-up once its fight replaced it): nothing may use them."""
     for name in names:
         if name not in _PINNED[0]:
             forget(name)  # no collection here: the loop's threshold does it, so an opening is sooner
 
 
 def drop_new(loaded):
-    """drop() what was imported since `loaded` (tuple(sys.modules)) was taken: what a
-    menu's fight, an alert or a rebuild loaded for itself."""
+    """drop() what was imported since `loaded` (tuple(sys.modules)) was taken."""
     drop([n for n in sys.modules if n not in loaded])
 
 
 def drop_all():
-    """Forget every dicebox module that is not pinned (a mode, History, Settings left
-    for Home): their bytecode goes back to the heap; the next visit imports them again."""
+    """Forget every dicebox module that is not pinned (a mode left for Home), and collect."""
     for name in [n for n in sys.modules if n.startswith("dicebox.") and n not in _PINNED[0]]:
         forget(name)
     import gc
@@ -106,7 +98,6 @@ def drop_all():
 
 
 def deferred(module, fn, *args):
-    """call_once(module, fn, *args) as a job for App.later: it holds its arguments
-    only, not the module of the screen that made it (a fight's code leaves the heap
-    with its screen, though the job waits for the next frame)."""
+    """call_once(module, fn, *args) as a job for App.later: it holds its arguments only, not the
+    module of the screen that made it, so a fight's code leaves the heap with its screen."""
     return lambda: call_once(module, fn, *args)

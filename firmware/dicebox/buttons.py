@@ -18,7 +18,6 @@ RELEASE = const(2)  # went up
 CLICK = const(3)  # released before a long press: the ordinary "activate"
 LONG = const(4)  # held past long_ms (once per hold)
 REPEAT = const(5)  # still held: auto-repeat for number pickers
-_EVENT_NAMES = const(("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT"))
 
 
 def _plain_diff(a, b):
@@ -42,10 +41,8 @@ class Buttons:
         self.events = []  # (button, event, ms it happened) waiting for the caller
 
     def update(self, levels, now):
-        """Feed the raw levels (bit b set = button b pressed) read at `now`. A change
-        is fed after the old levels at its time (hw/keys.py's poll): else a release
-        whose up level held exactly the debounce time, unread until the next press's
-        edge, is lost in that press."""
+        """Feed the raw levels (bit b set = button b pressed) read at `now`; a change comes after the
+        old levels at its time (hw/keys.py), else a release unread until the next press is lost."""
         # all up, settled and armed: nothing to do, and the loop's idle pass calls
         # no function whose frame goes on the heap (device.py's Loop.collect)
         if levels | self.raw | self.stable or self.armed != _ALL:
@@ -111,8 +108,7 @@ class Buttons:
                 return
 
     def pop(self):
-        """Oldest waiting event (button, event, ms), or None. The ms is when it
-        happened: a loop busy through a press reads it later, as it was."""
+        """Oldest waiting event (button, event, ms it happened), or None."""
         if self.events:
             return self.events.pop(0)
         return None

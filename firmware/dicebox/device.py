@@ -1,7 +1,6 @@
-"""The device's main loop (main.py calls main()), driven on simulated hardware by the host too
-(host_sim/device.py). The App saves the fight after every input, so an error here never loses
-it: the error is shown, and OK restarts the box, whose boot resumes the saved fight (Ctrl-C still
-reaches the REPL)."""
+"""The device's main loop (main.py calls main(); host_sim/device.py drives it too). The App saves
+the fight after every input, so an error here never loses it: the error is shown, and OK restarts
+the box, whose boot resumes the saved fight (Ctrl-C still reaches the REPL)."""
 import gc
 import sys
 import time
@@ -15,9 +14,8 @@ GC_EVERY = 32768
 # a frame's garbage is collected once the box is this long idle after it, so a press never
 # pays for the presses before it; a quick tap's next press is still far off then
 _COLLECT_IDLE_MS = const(20)
-# and again each this long the box stays idle on: what a screen's tick allocates meanwhile (a
-# Python call whose frame does not fit the C stack puts it on the heap, freed at once yet
-# counted by GC_EVERY) would bring the threshold's collection into the next press
+# and again each this long idle: a screen's ticks allocate (a frame too big for the C stack),
+# which would bring the threshold's collection into the next press
 _RECOLLECT_MS = const(500)
 _LOOP_MS = const(10)  # one pass: buttons are sampled by the timer IRQ meanwhile
 _ASLEEP_LOOP_MS = const(40)
@@ -214,8 +212,7 @@ class Loop:
             self.display_broken_at = now
 
     def collect(self, now):
-        """A frame's garbage once the box is _COLLECT_IDLE_MS idle after it, and again each
-        _RECOLLECT_MS it stays idle with the panel on: True if collected."""
+        """The idle box's collection (_COLLECT_IDLE_MS, _RECOLLECT_MS with the panel on): True if collected."""
         drawn = self.drawn_at
         if drawn is None:
             if not self.panel_on or now - self.collected_at < _RECOLLECT_MS:
@@ -262,8 +259,7 @@ def _report_mem(collect):
 
 
 def main():
-    """The Pico's power-on (main.py): the board's hardware and the loop, then the loop
-    runs; the boot's own code (dicebox/boot.py) leaves the heap first."""
+    """The Pico's power-on (main.py): the loop runs once the boot's code (boot.py) has left the heap."""
     from dicebox import forget, load
 
     loop = load("dicebox.boot").start()

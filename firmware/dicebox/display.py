@@ -16,9 +16,8 @@ class Display(adafruit_ssd1306.SSD1306_I2C):
         self.col_offset = 2 if self.sh1106 else 0
         self.bytes_sent = 0  # I2C payload bytes, for the flush budget
         adafruit_ssd1306.SSD1306_I2C.__init__(self, width, height, i2c, addr=addr, page_addressing=self.sh1106)
-        # each page and what the panel holds of it: comparing two memoryviews is native
-        # and allocates nothing. One view a page, not one per 16-column chunk: a view
-        # is an object on the heap
+        # each page and what the panel holds of it: comparing memoryviews is native and allocates
+        # nothing. One view a page, not one a chunk: a view is an object on the heap
         view = memoryview(self.buffer)
         pages = height // 8
         self._pages = [view[1 + width * p : 1 + width * (p + 1)] for p in range(pages)]

@@ -14,11 +14,9 @@ SPEC = (
     ("step", "roll", ("roll", "exchange")),  # what one OK does in a fight
     ("dim_s", 20, (0, 3600)),  # the panel dims after this long idle, before its sleep; 0: never
 )
-# Each brightness as the panel's contrast byte and its precharge byte above it (display.py's
-# contrast()): 1-2 the reset precharge (2+2 clocks: dimmer, less current), 3-5 the driver's
-# 0xF1 (phase 2 at its longest, 15 clocks: brighter); 3 is the look before there was a choice,
-# 5 ("daylight") the panel's brightest, and it never dims.
-# Dimmed (ui/app.py's _DIM): contrast 1, the reset precharge.
+# Each brightness as the panel's contrast byte and its precharge byte above it (display.contrast):
+# 1-2 the reset precharge (dimmer, less current), 3-5 the driver's 0xF1 (phase 2 at its longest:
+# brighter); 5 ("daylight") the panel's brightest, and it never dims.
 CONTRAST_LEVELS = (0x2210, 0x2240, 0xF1A0, 0xF1C8, 0xF1FF)
 
 

@@ -1,9 +1,7 @@
 """Power-safe storage: settings, the unfinished fights, History, on littlefs or a host directory.
-
-Every write goes to `name.tmp`, flushed and closed, then renamed over the old file (never deleted
-first): littlefs renames are atomic, so after a power cut a file is the old or the new version.
-At start-up leftover .tmp files go and damaged files are kept as `name.bad` with a notice, and
-the box carries on. `os` and `open` can be injected (the fault-injection tests, the host's memory)."""
+Every write goes to `name.tmp`, closed, then renamed over the old file: littlefs renames are
+atomic, so after a power cut a file is the old or the new version (store_check.py mends the rest).
+`os` and `open` can be injected (the fault-injection tests, the host's memory)."""
 from dicebox import call_once
 from dicebox import settings
 from dicebox.core.compat import const, loads
@@ -12,12 +10,10 @@ from dicebox.modes import folds as _folds
 
 SETTINGS = "settings.json"
 CURRENT = "current.json"
-# History: hNNNNNN.rec a fight, fNNNNNN.rec the small procedures of one mode
-# and power-on folded into one entry (a line an item: TAB summary TAB record),
-# .pin instead of .rec for one the referee pinned. Nothing goes until the user
-# deletes it or the flash is full: then the oldest unpinned fold, then the
-# oldest unpinned fight, with a notice. uNNNNNN.rec: a fight left unfinished
-# (its label a line, then its record); current.json is the one being played.
+# History: hNNNNNN.rec a fight, fNNNNNN.rec the small procedures of one mode and power-on folded
+# into one entry (a line an item: TAB summary TAB record), .pin instead of .rec for one pinned.
+# Nothing goes until the user deletes it or the flash is full (store_more.make_room).
+# uNNNNNN.rec: a fight left unfinished (its label a line, then its record).
 SUMMARY_MAX = 60
 _ENOSPC = const(28)  # MicroPython's errno module may lack the name
 _ENOENT = const(2)
@@ -59,8 +55,7 @@ class Store:
         call_once("dicebox.store_check", "check_all", self)
 
     def __getattr__(self, name):
-        # History's list, pins, deletes and the kept fights' calls live in
-        # store_more.py, on the heap only during the call (dicebox.call_once)
+        # store_more.py's calls, on the heap only during the call
         if (" " + name + " ") in " entries history items pin delete ":
             return lambda *a: call_once("dicebox.store_more", name, self, *a)
         raise AttributeError(name)
@@ -134,8 +129,7 @@ class Store:
             try:
                 f = self.open(tmp, "wb")  # littlefs: one heap block for the file's cache
             except MemoryError:
-                # no heap for the file's cache (one block): kept for the device loop,
-                # which writes it once the App is gone. Nothing of `more` is read yet.
+                # kept for the device loop, which writes it once the App is gone
                 if not apart:
                     self.unsaved_save = (self.write_text, (name, text, more))
                 raise
@@ -168,10 +162,8 @@ class Store:
         self._remove(name)
 
     def set_aside(self, name, why, also=()):
-        """Keep a damaged file as name.bad (replacing an older .bad) and tell the user.
-        `also`: files that mean nothing without it (a wound session's journal),
-        kept beside it as .bad too, not removed later as leftovers. They go
-        first: a power cut before the file itself leaves it to be found again."""
+        """Keep a damaged file as name.bad and tell the user; `also`: files that mean nothing without
+        it (a journal), set aside first, so a power cut before the file leaves it to be found again."""
         for other in also:
             if self.exists(other):
                 try:
@@ -212,8 +204,7 @@ class Store:
         return self.exists(CURRENT)
 
     def save_current(self, text, more=()):
-        """Saved after every input. If flash is full, old history makes room.
-        `more`: text pieces after `text`, as write_text."""
+        """Saved after every input (`more` as write_text); on a full flash old History makes room."""
         while True:
             try:
                 self.write_text(CURRENT, text, more)
@@ -223,9 +214,8 @@ class Store:
                     raise
 
     def make_room(self, e):
-        """After OSError e: if the flash is full, the oldest unpinned History
-        entry goes (store_more.make_room), said; True if the write may be tried
-        again (False: another error, or nothing unpinned is left)."""
+        """After OSError e on a full flash, the oldest unpinned History entry goes (store_more.make_room);
+        True if the write may be tried again."""
         return e.args[0] == _ENOSPC and call_once("dicebox.store_more", "make_room", self)
 
     def clear_current(self):
@@ -255,8 +245,7 @@ class Store:
         return name
 
     def resume(self, name):
-        """Make the unfinished fight `name` the one being played (current.json
-        must be free): its record written as current.json, then its file goes."""
+        """Make the unfinished fight `name` current.json (which must be free), then its file goes."""
         text = self.read_text(name)
         if text is None:
             return False
@@ -283,9 +272,8 @@ class Store:
         return None
 
     def add_history(self, text, summary, more=(), apart=False, ruleset=None):
-        """`more`: text pieces after `text` (a long LARP session, never one string);
-        `apart` as write_text. `ruleset`: a small procedure's rule set: the record
-        joins this power-on's entry of that rule set. Returns the entry's id."""
+        """The entry's id; `more` and `apart` as write_text; a small procedure's record (`ruleset`)
+        joins this power-on's entry of that rule set."""
         names = self.index()
         hid = _history_id(names[0]) + 1 if names else 1
         if hid > _LAST_ID:

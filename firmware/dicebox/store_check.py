@@ -77,10 +77,9 @@ def _check_record(st, name, with_summary):
 
 
 def _drop_finished_current(st):
-    # a power cut between add_history and clear_current: the fight is done. A
-    # small procedure's is the last item of the newest fold of its rule set.
-    # Or one between parking a fight (or unparking one) and removing the other
-    # copy: the fight is in both places, kept where its label is.
+    # a power cut between add_history and clear_current (the fight is done: a small procedure's
+    # is the newest fold's last item), or between parking a fight and removing the other copy (the
+    # one kept is where its label is)
     cur = st.current()
     if cur is None:
         return

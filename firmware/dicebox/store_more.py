@@ -1,13 +1,11 @@
-"""The Store's rarer calls: History's list, pins and deletes, a fold's items,
-room made on a full flash. Apart from store.py so their code is on the heap
-only during the call (Store.__getattr__ and call_once load it)."""
+"""The Store's rarer calls (History's list, pins and deletes, a fold's items, room on a full flash),
+apart from store.py so their code is on the heap only during the call (Store.__getattr__)."""
 from dicebox.store import _history_id
 
 
 def make_room(st):
-    """The flash is full: the oldest unpinned History entry goes, a fold of
-    small procedures before any fight (the fight at hand matters more), said.
-    False if nothing unpinned is left."""
+    """The flash is full: the oldest unpinned History entry goes, a fold of small procedures before
+    any fight (the fight at hand matters more); False if nothing unpinned is left."""
     names = st.index()
     for kind in ("f", "h"):
         for i in range(len(names) - 1, -1, -1):
@@ -21,8 +19,7 @@ def make_room(st):
 
 
 def entries(st, start=0, count=1 << 30):
-    """[(id, summary, pinned, items), ...] newest first, from the `start`-th
-    on, at most `count`; items: a fold's count of records, 0 for a fight."""
+    """[(id, summary, pinned, items: a fold's count or 0), ...] newest first, `count` from `start`."""
     out = []
     for name in st.index()[start : start + count]:
         if name[0] == "f":
@@ -41,8 +38,7 @@ def entries(st, start=0, count=1 << 30):
 
 
 def history(st, start=0, count=1 << 30):
-    """[(id, summary), ...] newest first; a fold's is its newest item's, with
-    its count if more than one."""
+    """[(id, summary), ...] newest first; a fold's is its newest item's, with its count if over one."""
     return [(e[0], "%s \u00d7%d" % (e[1], e[3]) if e[3] > 1 else e[1]) for e in entries(st, start, count)]
 
 
@@ -82,9 +78,8 @@ def record(st, name, i):
 
 
 def append(st, name, first, more):
-    """One line onto a fold: littlefs keeps the file as it was if the power
-    goes before it closes; a host file torn by a cut is mended first (the
-    reader drops a line without its newline)."""
+    """One line onto a fold: littlefs keeps the file as it was if the power goes before it closes;
+    a host file torn by a cut is mended first."""
     path = st._path(name)
     f = st.open(path, "rb")
     try:

@@ -1,11 +1,7 @@
-"""The battery gauge: VSYS in mV -> the charge left, filtered, and the warnings.
-
-Pure and integer: the Pico's reading comes from hw/battery.py, the simulator's from its Platform;
-imported only when board.json names a battery. The curves (a cell's mV at every tenth of its
-charge) and their data sheets: docs/hardware.md, "Battery gauge". The box stops writing at EMPTY,
-where the chemistry is spent, well above what the Pico's regulator needs, so the last save is
-written at a voltage the flash and the panel still work at.
-"""
+"""The battery gauge: VSYS in mV -> the charge left, filtered, and the warnings; imported only when
+board.json names a battery. The curves (a cell's mV at each tenth of its charge): docs/hardware.md,
+"Battery gauge". The box stops writing at EMPTY, where the chemistry is spent, well above what the
+regulator needs, so the last save is written at a voltage the flash and the panel still work at."""
 from dicebox.core.compat import const
 
 KINDS = const(("3xAA-alkaline", "3xAA-nimh", "1S-lipo"))
@@ -44,8 +40,7 @@ def thresholds(kind):
 
 
 class Gauge:
-    """Readings in, the level to show and the stage reached out. A reading of 0
-    is USB power (VBUS): shown as a plug, no warning."""
+    """Readings in, the level to show and the stage reached out; a reading of 0 is USB power (a plug)."""
 
     def __init__(self, kind):
         self.kind = kind
@@ -74,8 +69,8 @@ class Gauge:
         if shown is None or shown < 0 or p < shown or p >= shown + _UP:
             self.level = p
         low, critical, empty = self.limits
-        # empty is also _UNDER readings in a row (not the filter's 16 s): a battery pulled
-        # to a weak one, or one that gives out fast, stops the box while it still can
+        # empty is also _UNDER readings in a row, not the filter's lag: a battery swapped for a
+        # weak one, or one that gives out fast, stops the box while it still can
         self.under = self.under + 1 if mv <= empty else 0
         dead = v <= empty or self.under >= _UNDER
         stage = DEAD if dead else CRITICAL if v <= critical else LOW if v <= low else OK
@@ -86,8 +81,7 @@ class Gauge:
 
 
 class Power:
-    """The loop's gauge (device.Loop.power, set by hw/battery.attach): reads every
-    SAMPLE_MS and tells the App (its `power`: Home's header draws the icon)."""
+    """The loop's gauge (set by hw/battery.attach): reads every SAMPLE_MS and tells the App (Home draws the icon)."""
 
     def __init__(self, kind, read):
         self.gauge = Gauge(kind)
@@ -95,8 +89,7 @@ class Power:
         self.k = -1  # the reading's second since the last input
 
     def tick(self, app, now):
-        """The loop's call each pass (device.Loop.power): a reading when one is due; a
-        stage reached is said over any screen (ui/power.py, loaded for the call)."""
+        """Each loop pass: a reading when one is due; a stage reached is said over any screen (ui/power.py)."""
         # each second after the last input, and at an input: the same readings, in the same
         # frames, on the simulator and the emulated Pico (whose clocks start apart)
         if (now - app.last_input) // SAMPLE_MS != self.k or app.power is not self:

@@ -46,8 +46,7 @@ def _days(y, mo, d):
 
 
 def wall_seconds(y, mo, d, h, mi, s):
-    """Seconds since 2024-01-01 00:00 of a calendar time (an RTC's; negative
-    before 2024), or None if it is no real date: only differences are used."""
+    """Seconds since 2024-01-01 of an RTC's calendar time (only differences are used), or None if no real date."""
     if not (2000 <= y <= 2057 and 1 <= mo <= 12 and 1 <= d <= 31 and 0 <= h <= 23 and 0 <= mi <= 59 and 0 <= s <= 59):
         return None
     return ((_days(y, mo, d) - _EPOCH_DAYS) * 24 + h) * 3600 + mi * 60 + s

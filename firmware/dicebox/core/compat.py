@@ -1,8 +1,5 @@
-"""The one place the core meets the interpreter: const(), a str's UTF-8 bytes, JSON numbers.
-
-Walking a str (`for ch in s`, `s[i]`) interns each character on MicroPython, never freed, so
-code that looks at characters reads the bytes.
-"""
+"""The one place the core meets the interpreter: const(), a str's UTF-8 bytes (walking a str
+interns each character on MicroPython, never freed), JSON numbers."""
 import json  # here, not in loads(): an import of a built-in looks on the flash first, slow on the Pico
 
 try:
@@ -45,9 +42,8 @@ def size(lead):
     return 1 if lead < 0xC0 else (2 if lead < 0xE0 else (3 if lead < 0xF0 else 4))
 
 
-# A whole number in a file may be written 0.0 or 4e5 (JSON writers, spreadsheets).
-# Up to 2**24 a float is exact on the Pico too (single precision): beyond, 123456789.0
-# would read as 123456792 there, so it stays a float and the field's check refuses it.
+# A whole number in a file may be written 0.0 or 4e5 (spreadsheets); past 2**24 the Pico's single
+# precision floats are not exact, so such a float stays one and the field's check refuses it.
 _EXACT = const(1 << 24)
 
 

@@ -3,7 +3,6 @@ raised, so a box that reads good files holds none of it."""
 
 
 def shown(value, most=40):
-    """Its repr, control characters escaped, cut short: a file may hold
-    anything, and the line must fit a screen and a terminal."""
+    """Its repr, cut short: a file may hold anything, and the line must fit a screen and a terminal."""
     s = repr(value)
     return s if len(s) <= most else s[: most - 3] + "..."

@@ -1,9 +1,5 @@
-"""What every rule set's Game provides, and the option checker they share.
-
-A Game is built from (options, dice, log) and advanced by inputs only (prompt() says what comes
-next, apply() takes it); every roll goes through `dice` and every event into `log`, so a replay
-of the inputs rebuilds everything (record.replay).
-"""
+"""What every rule set's Game provides, and their option checker. A Game advances by inputs only,
+rolls through `dice` and logs into `log`, so a replay of the inputs rebuilds it (record.replay)."""
 
 
 class RecordError(ValueError):

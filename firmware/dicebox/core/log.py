@@ -1,10 +1,7 @@
-"""The transcript of a fight: every input, roll and rules event, packed small.
-
-An entry is four shorts in array('h') chunks of 32, not a tuple of objects; a full chunk is never
-copied, so a long bout needs no block of a broken-up heap the log's size (chunks of 64 found none
-mid-bout in a 12-round Title Bout). Strings are kept once in a short list and stored by index;
-values past a signed short live whole in a side dict by entry number.
-"""
+"""The transcript of a fight: every input, roll and rules event, four shorts an entry in array('h')
+chunks of 32, never copied, so a long bout needs no block of a broken-up heap the log's size
+(chunks of 64 found none mid-bout in a 12-round Title Bout). Names are stored by index in a list;
+values past a signed short live whole in a side dict by entry number."""
 from array import array
 from dicebox.core.compat import const
 

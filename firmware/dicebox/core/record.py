@@ -42,8 +42,7 @@ class Record:
         return parts(self.to_obj())
 
     def around_inputs(self):
-        """The record's text before and after its inputs, which are left out: a
-        long session's inputs come from its journal in between (larp/tracker)."""
+        """The record's text before and after its inputs: a long session's come from its journal."""
         head = Record(self.ruleset, self.options, self.seed).dumps()
         cut = head.index('"inputs":[') + 10
         return head[:cut], head[cut:]
@@ -155,8 +154,8 @@ def undo(record):
 
 
 def undone(record, ask=False):
-    """(undo(record), its game): the replay that finds the dice to keep is that
-    record's game, so a device's undo needs one game besides its own, not two."""
+    """(undo(record), its game): the replay that finds the dice to keep is that record's game, so an
+    undo needs one game besides the device's own, not two."""
     game = replay(record, ask, upto=len(record.inputs) - 1)
     rec = Record(record.ruleset, record.options, record.seed, record.inputs[:-1], record.dice[: game.dice.used])
     game.dice.forced = rec.dice  # the same values, the ones it used
@@ -174,8 +173,7 @@ def line_count(game):
 
 
 def line(game, record, i):
-    """The transcript's line i, made on demand: a long record pages without
-    every line on the heap at once."""
+    """The transcript's line i, made on demand: a long record pages without every line on the heap."""
     log = game.log
     if i >= len(log):
         return "result: " + dumps(game.result())

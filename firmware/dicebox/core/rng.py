@@ -1,9 +1,6 @@
-"""Seeded generator inside MicroPython's 31-bit small ints, so a draw allocates nothing.
-
-L'Ecuyer's (1988) combination of two multiplicative congruential generators, prime moduli under
-2**30, stepped with Schrage's method; period about 2**59. tests/test_rng.py proves every
-intermediate value lies in -2**30 < v < 2**30.
-"""
+"""Seeded generator inside MicroPython's 31-bit small ints, so a draw allocates nothing: L'Ecuyer's
+(1988) two multiplicative congruential generators, Schrage's method (docs/fairness.md);
+tests/test_rng.py proves every intermediate value lies in -2**30 < v < 2**30."""
 from dicebox.core.compat import const
 
 _M1 = const(1073741789)  # 2**30 - 35, prime

@@ -1,7 +1,6 @@
 """VSYS on the Pico: ADC3 (GPIO29) through the board's 3:1 divider, VBUS on GPIO24 (high: USB);
-loaded only when the board file names a battery. On a Pico W (and 2 W) those pins are the radio's
-and VBUS is on its chip, which Python code cannot read beside the radio's driver (pico-examples
-adc/read_vsys/power_status.c): the gauge stays off there (reads(): None)."""
+loaded only when the board file names a battery. Off on a Pico W (and 2 W): those pins are the
+radio's there (pico-examples adc/read_vsys/power_status.c)."""
 import sys
 
 

@@ -95,10 +95,9 @@ class Keys:
         self.head = nxt
 
     def _edge(self, pin):
-        # A pin's edge IRQ. While the sampler runs it sees every press (and chatter is the
-        # debouncer's), so this adds only a tap it missed: the button went down (both edges
-        # latched in a stop, or a fall seen here just before one) and is back up, recorded as up,
-        # and the sampler was stopped. As _sample: one frame, nothing allocated.
+        # A pin's edge IRQ: it adds only a tap the sampler missed while stopped (both edges latched
+        # in a stop, or a fall seen here just before one), the button back up and recorded as up.
+        # As _sample: one frame, nothing allocated.
         bit = 0
         for i in range(self.count):
             if self.pins[i] is pin:

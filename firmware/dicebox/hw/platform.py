@@ -34,8 +34,7 @@ class Platform:
         return value
 
     def ms(self):
-        """The loop's clock: ms since boot. Read at least every 6 days (the loop
-        does every pass): ticks_diff's reach."""
+        """The loop's clock, ms since boot; read at least every 6 days (ticks_diff's reach)."""
         t = ticks_ms()
         self.now += ticks_diff(t, self.t_last)
         self.t_last = t
@@ -56,8 +55,7 @@ class Platform:
         self.beep_until = ticks_add(ticks_ms(), ms)
 
     def restart(self):
-        """A fresh interpreter: main.py runs again on an empty heap (OK on the
-        error screen). Raises SystemExit, which the loop lets through."""
+        """main.py again on an empty heap (OK on the error screen); raises SystemExit, which the loop lets through."""
         self.quiet()
         if self.keys is not None:
             self.keys.deinit()  # its timer IRQ must not outlive the heap its callback is on

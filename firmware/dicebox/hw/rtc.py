@@ -39,9 +39,8 @@ class Rtc:
             self.dev = PCF8563(bus)
 
     def seconds(self):
-        """The chip's time in seconds (core/clock.wall_seconds), or None when it
-        cannot be trusted: it lost power (no battery) or does not answer. A
-        stopped chip is started, so the next power-off is counted."""
+        """The chip's seconds (core/clock.wall_seconds), or None if it lost power or does not answer;
+        a stopped chip is started, so the next power-off is counted."""
         try:
             dev = self.dev
             if dev.lost_power:
@@ -54,9 +53,8 @@ class Rtc:
 
 
 def read_at_boot(bus, chip):
-    """(the chip's seconds now or None, True if its time was lost (then just
-    started: the time off is unknown, the next one counts), a notice or None).
-    Called through dicebox.call_once: the drivers leave the heap after."""
+    """(the chip's seconds or None, True if its time was lost so the time off is unknown, a notice
+    or None); called through dicebox.call_once, so the drivers leave the heap after."""
     try:
         rtc = Rtc(bus, chip)
         first = rtc.seconds()

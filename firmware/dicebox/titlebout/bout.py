@@ -1,10 +1,6 @@
-"""Title Bout with dice on the box: the fight, between rounds, the result.
-
-The core takes one input an exchange; with Settings "OK steps: one roll" the screen shows its
-rolls one OK at a time (the clock and points follow the shown rolls), with "exchange" all at
-once; hold OK: the rest of the round. Assisted play's questions are number pickers showing the
-roll they are about.
-"""
+"""Title Bout with dice on the box: the fight, between rounds, the result. The core takes one input
+an exchange; with Settings "OK steps: one roll" the screen shows its rolls one OK at a time (the
+clock and points follow the shown rolls), with "exchange" all at once; hold OK: the rest of the round."""
 from dicebox import buttons
 from dicebox import deferred
 from dicebox.core import dice as _dice
@@ -30,13 +26,12 @@ _SETUP_MODULES = const(("dicebox.titlebout.setup", "dicebox.titlebout.cards", "d
 
 
 def screen_for(app, rec):
-    """The fight screen for a saved record. One that still owes the table's AGG
-    tie roll-off (a record made elsewhere and copied in as current.json) asks
-    for those dice first, one picker each; BACK leaves it saved for the next boot."""
+    """The fight screen for a saved record; one that still owes the table's AGG tie roll-off (made
+    elsewhere) asks for those dice first; BACK leaves it saved for the next boot."""
     from dicebox import call_once
 
-    # where the screen stood when the bout was left (ruling 17), looked up
-    # before the replay: its file and code are off the heap again by then
+    # where the screen stood when the bout was left (ruling 17), looked up before the replay: its
+    # file and code are off the heap again by then
     view = call_once("dicebox.titlebout.memo", "shown", app.store, rec)
     try:
         screen = TitleBoutScreen(app, rec, None, view)
@@ -58,9 +53,8 @@ def _picker(*args):
 
 
 def roll_off(app, need, given, stays=False):
-    """The picker for a die the table rolls before the bout opens (the AGG tie). stays: OK hands the
-    value on with the picker still on top: popped first, it would uncover Home, which unloads the
-    fight's code before the bout is built again (a heap broken up again)."""
+    """The picker for a die the table rolls before the bout opens (the AGG tie); it stays on top as
+    OK hands the value on: popped first, it would uncover Home, which unloads the fight's code."""
     lo, hi = _dice.span(need.die)
     why = need.why
     if lang.LANG[0] == "ru":  # the core's words are English
@@ -132,8 +126,7 @@ _SETUP_START = const((10, 10, 45, 10, 5))  # pickers start mid-range: fewer pres
 
 class TitleBoutScreen(FightScreen):
     def __init__(self, app, rec, session=None, view=None):
-        """view: a resumed bout's log entries on screen when it was left (-1: not
-        known, after a power cut); None: a new bout, all shown."""
+        """view: a resumed bout's log entries on screen when left (-1: not known); None: a new bout."""
         FightScreen.__init__(self, app, rec, session)
         self.step_exchange = app.settings["step"] == "exchange"
         self.rush = False  # hold OK: show the rest of the round at once
@@ -144,12 +137,10 @@ class TitleBoutScreen(FightScreen):
             self._rebuild(view if 0 <= view <= len(self.game.log) else self._last_exchange_end())
 
     def _last_exchange_end(self):
-        """Where the exchange of the last input ends in the log: an answer
-        mid-round plays on to the next question, whose exchanges were never
-        on screen; only the last exchange may come back whole (ruling 17)."""
+        """Where the exchange of the last input ends in the log: an answer mid-round plays on to the next
+        question, whose exchanges were never on screen (ruling 17)."""
         log = self.game.log
-        # an exchange opens with its CF roll: right after an input, that input's
-        # (OK for the next exchange); any later one, the next exchange's
+        # an exchange opens with its CF roll: right after an input, that input's; later, the next one's
         for k in range(log.after_input() + 1, len(log)):
             kind, why = log.entry(k)[:2]
             if kind == ROLL and why in bout_rules.W_CF:
@@ -157,16 +148,14 @@ class TitleBoutScreen(FightScreen):
         return len(log)
 
     def kept(self):
-        """The bout is left (ui/unfinished.py, with Home back on top): the frame on
-        screen is kept once Home's frame is on the panel, unless a resume would come
-        back on it anyway. A power cut before that resumes it at its last exchange."""
+        """The bout is left: the frame on screen is kept once Home's frame is on the panel, unless a
+        resume would come back on it anyway; a power cut before that resumes at its last exchange."""
         if not self.step_exchange and self.shown != self._last_exchange_end():
             self.app.later(deferred("dicebox.titlebout.memo", "leave", self.app.store, self.session.rec, self.shown))
 
     # what is on screen: the log up to `shown`, with the clock and points at that point
     def _rebuild(self, upto=None):
-        """Everything in the log shown (an undo, a replay for table dice), or its
-        first `upto` entries (a resume)."""
+        """Everything in the log shown (an undo, a replay), or its first `upto` entries (a resume)."""
         self.seen = self.session.built  # not the game: it would outlive its rebuild
         self.shown = 0
         self.round = 1
@@ -180,8 +169,8 @@ class TitleBoutScreen(FightScreen):
         self._reveal(True, upto)
 
     def _reveal(self, to_end, upto=None):
-        """Show the next roll and what followed it (to_end: all that is left,
-        or up to entry `upto`). Stops at the end of a round so its score is seen."""
+        """Show the next roll and what followed it (to_end: all that is left, or up to entry `upto`),
+        stopping at the end of a round so its score is seen."""
         log = self.game.log
         n = len(log) if upto is None else upto
         got = False
@@ -200,8 +189,7 @@ class TitleBoutScreen(FightScreen):
                 self._event(name, a, b, c)
             self.shown += 1
             if kind == EVENT and name == "round" and not to_end:
-                # the round's score is shown; a new round's "start" (option
-                # round_start) goes with it, so the next OK starts the round
+                # a new round's "start" (option round_start) goes with the score shown: the next OK starts it
                 while self.shown < n and log.entry(self.shown)[1] == "start":
                     self._event(*log.entry(self.shown)[1:])
                     self.shown += 1
@@ -210,8 +198,8 @@ class TitleBoutScreen(FightScreen):
             self._sync()
 
     def _clock(self, why):
-        # as core titlebout._roll: every die moves the clock, but the AGG
-        # roll-off and (ki_clock off) the rolls after a Killer Instinct event
+        # as rules._roll: every die moves the clock, but the AGG roll-off and (ki_clock off) the
+        # rolls after a Killer Instinct event
         if why in bout_rules.W_TIE:
             return
         if why in bout_rules.W_CF:
@@ -413,8 +401,7 @@ class TitleBoutScreen(FightScreen):
         return titlebout_label(r["method"]) if r["method"] != "draw" else titlebout_label("draw")
 
     def progress(self):
-        """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12",
-        both corners, red's first, and the points in their order."""
+        """Home's label for a bout left unfinished: "TB R3 Hagler-Antuof 18-12", red's corner first."""
         from dicebox.ui.unfinished import kept_label  # loaded already: the leave runs in it
 
         g = self.game
@@ -422,8 +409,7 @@ class TitleBoutScreen(FightScreen):
         return kept_label(titlebout_label("tb_round") % g.round, self.name(0), self.name(1), "%d-%d" % (pts[0], pts[1]))
 
     def summary(self):
-        """History's line, what matters first (the list shows ~20 characters):
-        "Hagler KO r7 v Antuofermo", "Okafor decision r12 8-4 v Brandt"."""
+        """History's line, what matters first as the list shows ~20 characters: "Hagler KO r7 v Antuofermo"."""
         r = self.game.result()
         w = 1 if r["side"] == "blue" else 0
         score = ""
@@ -546,7 +532,6 @@ class TitleBoutScreen(FightScreen):
 
 
 def _punch(name):
-    """A card's punch in the screen's language: the usual ones translated
-    (jab, cross, hook ...), a card's own words as written."""
+    """A card's punch in the screen's language: the usual ones translated, a card's own as written."""
     s = titlebout_label("p_" + name)
     return name if s.startswith("p_") else s

@@ -35,9 +35,8 @@ def _files(folders):
 
 
 def load_dir(folder, charts=None):
-    """Every card in folder, sorted by file name: (cards, errors), each error
-    naming the folder too (the host's demo cards). It keeps going past a bad
-    file: one typo in a card never hides the others."""
+    """(cards, errors) of every card in folder, sorted by file name, each error naming the folder;
+    past a bad file too: one typo in a card never hides the others."""
     from dicebox.titlebout import cards
 
     found = []
@@ -75,8 +74,8 @@ def crc_of(path, crc=0):
 
 
 def _checks():
-    """A CRC of the card checks' code files here: a new firmware's checks see
-    every card again. None where the code is no file (frozen)."""
+    """A CRC of the card checks' code files, so a new firmware's checks see every card again; None
+    where the code is no file (frozen)."""
     import dicebox
 
     f = dicebox.__file__  # .../dicebox/__init__.py or .mpy
@@ -84,8 +83,7 @@ def _checks():
 
 
 def checks_crc(folder, end):
-    """A CRC of the card checks' code files (data, csvfiles; ending in `end`) in
-    `folder` (dicebox/titlebout/, "/" at its end), or None if one cannot be read."""
+    """A CRC of data`end` and csvfiles`end` in `folder` (ending in "/"), or None if one cannot be read."""
     crc = crc_of(folder + "data" + end)
     return None if crc is None else crc_of(folder + "csvfiles" + end, crc)
 
@@ -112,8 +110,8 @@ def _shipped(folder):
 
 
 def entries(folders, kept):
-    """([path, CRC, name, error] of each card file in the folders, in order;
-    whether the checks read any): a file not in kept with its CRC is checked."""
+    """([path, CRC, name, error] of each card file in the folders, in order; whether the checks read
+    any): a file not in kept with its CRC is checked."""
     found = []
     cards = None
     for _name, path in _files(folders):

@@ -9,8 +9,7 @@ MAX_BYTES = 16384  # well above any card or chart set; anything far larger is ne
 
 
 def named(path):
-    """A file as its errors name it: its own name, not the folders' path (the
-    box's five short lines; the simulator's folders are the host's)."""
+    """A file as its errors name it: its own name, not the folders' path (the box's five short lines)."""
     return path[path.rfind("/") + 1:]
 
 
@@ -24,9 +23,8 @@ def _size(path):
 
 
 def read_json(path):
-    # The size first, then json.load from the file (compat.loads takes the
-    # file): MicroPython parses the stream as it reads, so no buffer the size
-    # of the limit is allocated (a buffer that large can fail on a fragmented heap).
+    # The size first, then json.load from the file: MicroPython parses the stream as it reads, so
+    # no buffer the size of the limit is allocated (one that large can fail on a fragmented heap).
     if _size(path) > MAX_BYTES:
         raise tbdata.DataError("%s: larger than %d bytes" % (named(path), MAX_BYTES))
     try:
@@ -83,8 +81,7 @@ def load_charts(path):
 
 
 def _slug(name):
-    """A file name from a fighter's name: its ASCII letters and digits (read
-    as bytes: walking a str interns each letter on MicroPython)."""
+    """A file name from a fighter's name's ASCII letters and digits (read as bytes: compat.py)."""
     out = []
     for part in name.lower().split():
         keep = bytes(x for x in part.encode() if 97 <= x <= 122 or 48 <= x <= 57)
@@ -106,9 +103,8 @@ def _mkdirs(folder):
 
 
 def save_card(folder, card):
-    """Write a checked card as a new file in folder (never over another
-    file: a second "Kid" is kid-2.json); returns its path. Written whole
-    to a temporary name first, so a power cut leaves no half card."""
+    """Write a checked card as a new file in folder, never over another (a second "Kid" is kid-2.json),
+    through a temporary name, so a power cut leaves no half card; returns its path."""
     from dicebox.core.jsonout import dumps
 
     _mkdirs(folder)

@@ -67,8 +67,7 @@ def rows(text, where):
 
 
 def _int(text):
-    """A whole number in a cell, or None: "5", or "5.0" as a spreadsheet may write it
-    (the rule for numbers in every file the box reads: a whole float is the int it is)."""
+    """A whole number in a cell, or None: "5", or "5.0" as a spreadsheet may write it (compat.loads)."""
     dot = text.find(".")
     if dot > 0 and text[dot + 1:] and not text[dot + 1:].strip("0"):
         text = text[:dot]
@@ -118,8 +117,7 @@ def card(text, where):
 
 
 def charts(text, where):
-    """A CSV chart set in the JSON chart shape, then checked: a problem in a
-    chart's row names the line as well as the field."""
+    """A CSV chart set in the JSON chart shape, checked: a problem in a row names its line too."""
     obj = {}
     lines = {}  # chart -> the line number of each of its rows
     section = None

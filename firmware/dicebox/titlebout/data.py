@@ -1,9 +1,6 @@
-"""Title Bout cards and charts: pure checks of parsed JSON (a file, a record, a CSV import).
-
-check_card and check_charts return a normalised copy, or raise DataError("WHERE: field 'F':
-problem"): one clear line, and the other files go on. The compact form a running bout needs is
-play.py's, so these checks leave the heap once the bout has started.
-"""
+"""Title Bout cards and charts: pure checks of parsed JSON (a file, a record, a CSV import), a
+normalised copy or DataError("WHERE: field 'F': problem"). The running bout's compact form is
+play.py's, so these checks leave the heap once the bout has started."""
 from dicebox.core.compat import const
 from dicebox.core.errtext import shown
 from dicebox.core.game import RecordError
@@ -50,8 +47,7 @@ def _num(v, where, field, lo, hi):
 
 
 def _object(obj, where, what, known, extra_ok=False):
-    """obj must be a JSON object with no fields outside `known` (a card's
-    extra ratings, with extra_ok, aside)."""
+    """obj must be a JSON object with no fields outside `known` (extra_ok: a card's extra ratings)."""
     if not isinstance(obj, dict):
         raise DataError("%s: %s must be a JSON object" % (where, what))
     for key in obj:
@@ -61,9 +57,8 @@ def _object(obj, where, what, known, extra_ok=False):
 
 
 def is_extra(key, value):
-    """A rating a real card carries that the bout does not use (KDR2, a cut
-    rating...): kept on the card and shown, never a silent typo of a field the
-    bout needs (that field would then be missing)."""
+    """A rating a real card carries that the bout does not use (KDR2...): kept and shown; a typo of
+    a field the bout needs still fails, as that field is then missing."""
     return isinstance(key, str) and rating_name(key) and _int(value) and 0 <= value <= 99
 
 
@@ -141,9 +136,8 @@ def _ranges(rows, where, field, top, width, check_row):
 
 
 def punch_result(text, where, field):
-    """A punch chart result as the rules write it, "R-(Knockdown)-77", or
-    plain "R-77": (the card's code, [marks]). A mark in brackets is
-    Knockdown / KD, Cut, or both ("R-(KD Cut)-66")."""
+    """(the card's code, [marks]) of a punch chart result, "R-77" or "R-(Knockdown)-77"; a mark in
+    brackets is Knockdown / KD, Cut, or both ("R-(KD Cut)-66")."""
     marks = []
     code = text
     open_at = text.find("(")

@@ -1,11 +1,7 @@
 """The built-in chart sets for Title Bout with dice, "demo" and "dicebox": INVENTED for dicebox (not
-the publisher's charts), holding every number the rules' worked examples use (63 -> R-44, 26 ->
-R-77, knockdown row 2: 12 -> 4, 14 -> K, row 1: 6 -> K, 9 -> a number, count chart 46 -> a count
-of 5 and 7 points). firmware/data/titlebout/charts-demo.json is the same data (tests check it).
-
-Kept as JSON text, a string a chart: a string constant stays in flash with the code and costs the
-heap almost nothing until parsed, where a dict literal builds all its lists at import.
-"""
+the publisher's charts), holding every number the rules' worked examples use; the same data as
+firmware/data/titlebout/charts-demo.json (tests check it). JSON text, a string a chart: it stays in
+flash with the code until parsed, where a dict literal builds all its lists at import."""
 import json
 
 from dicebox.core.compat import const
@@ -30,10 +26,9 @@ _KNOCKDOWN = const(
 # [low, high, count, points for the man still standing]
 _COUNT = const("[[1,15,2,4],[16,30,3,5],[31,40,4,6],[41,55,5,7],[56,70,6,8],[71,82,7,9],[83,92,8,10],[93,100,9,12]]")
 
-# The "dicebox" set: the default of new bouts. Knockdown and cut marks sit on
-# the punch chart's results, as the rules read them ("R-(Knockdown)-77");
-# its rates are checked against professional boxing (docs/rules/title-bout.md,
-# "Demo rates"). The worked examples' numbers are kept.
+# The "dicebox" set, the default of new bouts: knockdown and cut marks on the punch chart's results
+# ("R-(Knockdown)-77"), its rates checked against professional boxing (title-bout.md, "Demo rates"),
+# the worked examples' numbers kept.
 _D_NAME = const("dicebox demo charts")
 _D_PUNCH = const(
     '[[1,8,"L-11"],[9,16,"L-22"],[17,22,"L-33"],[23,23,"R-66","CUT"],[24,25,"R-66"],[26,27,"R-77","KD"],[28,35,"R-11"],[36,43,"L-44"],[44,50,"R-22"],[51,56,"L-55"],'
@@ -73,10 +68,9 @@ class Sections:
         raise KeyError(key)
 
 
-# The chart's words as the code's own strings: loaded code interns them
-# (qstrs, never freed), and JSON parsed later (these charts, the cards' punch
-# tables) reuses those strings instead of a heap copy of each. A list, not a
-# tuple: mpy-cross packs a constant tuple's strings as objects, not qstrs.
+# The chart's words as the code's own strings: loaded code interns them (qstrs), and JSON parsed
+# later reuses them instead of a heap copy of each. A list, not a tuple: mpy-cross packs a
+# constant tuple's strings as objects, not qstrs.
 _WORDS = ["L-11", "L-22", "L-33", "L-44", "L-55", "L-66", "R-11", "R-22", "R-33", "R-44", "R-55", "R-66", "R-77",
           "R-88", "none", "warn", "points", "stop", "K", "KD", "CUT"]
 

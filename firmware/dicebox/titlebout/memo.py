@@ -34,8 +34,7 @@ def _write(store, obj):
 
 
 def key(rec):
-    """The record's CRC: the frame belongs to this record only (a fixed seed
-    plays the same dice in another bout)."""
+    """The record's CRC: the frame belongs to this record only (a fixed seed plays the same dice)."""
     from dicebox.core.jsonout import dump
 
     crc = [0]

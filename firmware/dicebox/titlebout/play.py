@@ -42,9 +42,8 @@ class Charts:
         self.codes = tuple(codes)
         self.punch = bytearray(101)
         _fill(self.punch, charts["punch"], lambda row: codes.index(row[2]))
-        # the chart result's own marks ("R-(Knockdown)-77"), by the roll. A
-        # chart set that marks any result decides alone; one with no mark (the
-        # built-in invented set) leaves knockdown and cut to the cards' flags.
+        # the chart result's own marks ("R-(Knockdown)-77"), by the roll: a chart set that marks any
+        # result decides alone; one with no mark leaves knockdown and cut to the cards' flags
         self.marks = bytearray(101)
         _fill(self.marks, charts["punch"], lambda row: (KNOCKDOWN if "KD" in row[3:] else 0) | (CUT if "CUT" in row[3:] else 0))
         self.marked = any(len(row) > 3 for row in charts["punch"])
@@ -60,8 +59,7 @@ class Charts:
         _fill(self.count_points, charts["count"], lambda row: row[3])
 
     def fits(self, card):
-        """True if the card prices every code of the punch chart and names rows of
-        the knockdown chart: tbdata.check_fit's test, which says what does not fit."""
+        """True if the card prices every punch chart code and names knockdown rows (data.check_fit's test)."""
         rows = len(self.kd)
         if card["kdr1"] > rows or card["kor"] > rows:
             return False

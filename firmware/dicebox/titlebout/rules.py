@@ -1,9 +1,6 @@
 """Title Bout with dice: the bout procedure, replayable from its record (docs/rules/title-bout.md).
-
-Inputs: between exchanges the prompt is NEXT (0 one exchange, 1 to the end of the round, 2 to the
-end of the bout). With the "assisted" option the box asks for chart and card outcomes (small int
-pickers) instead of looking them up, and for the ratings of a fighter given no card.
-"""
+Between exchanges the prompt is NEXT (0 one exchange, 1 the round, 2 the bout); "assisted" asks for
+chart and card outcomes instead of looking them up, and for the ratings of a fighter given no card."""
 from dicebox.titlebout import play as tbplay
 from dicebox.core.compat import const
 from dicebox.core.dice import D20, PCT, TWO_D6
@@ -28,15 +25,13 @@ _BUILT_IN = const(("demo", "dicebox"))  # titlebout/demo.py's sets (tbdata.opt_c
 
 
 def _checks():
-    # the card and chart checks load with a record, not with the module: a
-    # running bout can leave them (and the demo charts) off the heap
+    # loaded with a record, not the module: a running bout leaves them off the heap
     from dicebox.titlebout import data as tbdata
 
     return tbdata
 
 
-# The cards the set-up has just checked, for the record it starts (these very
-# objects: check_card's output, which a second check leaves equal): a Start
+# The cards the set-up has just checked (check_card's output), for the record it starts: a Start
 # neither checks them twice nor loads the checks for them.
 CHECKED = []
 
@@ -75,8 +70,7 @@ OPTIONS = (
     ("tie_break", "none", ("none", "next")),
 )
 
-# What a new bout (set-up, command line) plays where the record's defaults are
-# kept for the bouts saved before these options existed.
+# What a new bout plays where the record's defaults are kept for older saved bouts.
 NEW_BOUT = (("charts", "dicebox"), ("tie_break", "next"))
 
 # the scoresheet's marks, per round and side: [(round-1) * 8 + side * 4 + k]
@@ -148,8 +142,7 @@ class Game(_Game):
         self.run = ONE
         self._prompt = None
         self._gen = self.fighters = self.codes = self.charts = None
-        # the charts after every field is there: the instance's dict has its
-        # size before the parse of the charts breaks up the free heap
+        # the charts last: the instance's dict has its size before their parse breaks up the heap
         charts = o["charts"]
         if isinstance(charts, str):  # a built-in set ("demo", "dicebox")
             from dicebox.titlebout.demo import Sections
@@ -276,10 +269,7 @@ class Game(_Game):
         return self.ten_point() if rule == "ten" else self.totals()
 
     def ten_round(self, i):
-        """Round i (0-based) on a ten-point-must card (docs/rules/title-bout.md,
-        ruling 18): the round's points before deductions decide 10-9 (10-10
-        if equal); each knockdown takes a point from the man down, and if then
-        neither has 10 both are raised until one has; deductions come off last."""
+        """Round i (0-based) on a ten-point-must card (docs/rules/title-bout.md, ruling 18)."""
         k = i * 8
         sh = self.sheet
         pa = self.score[0][i] + sh[k + SHEET_OFF]
@@ -493,8 +483,7 @@ class Game(_Game):
         return f.name if f is not None else SIDES[side] if 0 <= side < 2 else "?"
 
     def describe(self, name, a, b, c):
-        # transcript text (History, the host): not needed while a bout is played
-        # on the box, so it loads only when asked for
+        # transcript text, not needed while a bout is played: loaded only when asked for
         from dicebox.titlebout import describe as tbdescribe
 
         return tbdescribe.describe(self, name, a, b, c)

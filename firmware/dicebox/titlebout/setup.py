@@ -1,8 +1,7 @@
 """Title Bout set-up, the mode's entry in Home: each corner's card or "own card", the rounds, the
-rulings. The card files, their checks and the demo charts are on the heap only while cards are
-read (the list when the set-up opens, the two chosen while it waits for a press); Start builds the
-game, lets the card code go and puts the fight screen (bout.py) in its place, which unloads this
-module: the fight runs without the set-up's code, and the other way."""
+rulings. The card code and the demo charts are on the heap only while cards are read; Start builds
+the game and puts the fight screen (bout.py) in its place, which unloads this module: the fight
+runs without the set-up's code, and the other way."""
 import sys
 
 from dicebox import call_once, load, preload
@@ -19,15 +18,12 @@ from dicebox.titlebout.text import titlebout_label
 # Loaded to read cards (and to build a game), unloaded once they are read.
 _CARD_MODULES = const(("dicebox.titlebout.cards", "dicebox.titlebout.cardlist", "dicebox.titlebout.data", "dicebox.titlebout.demo",
                        "dicebox.core.errtext", "dicebox.titlebout.csvfiles"))
-# The built-in chart sets (titlebout/demo.py), the default first: new bouts play
-# "dicebox"; "demo" is the first invented set, which saved bouts name.
+# The built-in chart sets (titlebout/demo.py), the default first; saved bouts may name "demo".
 _BUILT_IN = const(("dicebox", "demo"))
 _FIGHT_MODULES = const(("dicebox.titlebout.bout", "dicebox.ui.fight", "dicebox.ui.session"))
-# The fight's code, loaded while the set-up waits for a press, one module a loop pass
-# (a press meets one import at most), after the two cards chosen (read_ahead):
-# Start then finds it loaded. Its order is the
-# imports' own, the rules core first. Not the fight screen (bout.py): with it the
-# set-up's frames went over the heap budget (docs/benchmarks.md).
+# The fight's code, loaded while the set-up waits for a press, one module a pass (a press meets
+# one import at most), in the imports' own order, so Start finds it loaded. Not bout.py: with it
+# the set-up's frames went over the heap budget (docs/benchmarks.md).
 _PRELOAD = const(("dicebox.titlebout.play", "dicebox.titlebout.rules", "dicebox.ui.session", "dicebox.ui.fight"))
 _RULES_FROM = const(4)  # tb.OPTIONS after red, blue, charts, rounds: assisted and the rulings
 
@@ -56,8 +52,7 @@ def _list():
 
 
 def card_dirs(app):
-    """Folders holding fighter cards: the platform's (simulator), else the flash's
-    demo folder and the user's own."""
+    """Folders holding fighter cards: the platform's (simulator), else the flash's demo and own."""
     cl = _list()
     return getattr(app.platform, "card_dirs", (cl.DEMO, cl.DATA + "/fighters"))
 
@@ -79,9 +74,8 @@ _OWN_RATINGS = const((("agg", 0, 20, 10), ("cf", 1, 20, 10), ("pl", 1, 98, 45), 
 
 
 def find_cards(app):
-    """(name, path) of every good card, of every chart file, and one line per
-    bad card file. A chart file is checked at Start, and a card's fit to the
-    chart set chosen (a real card prices the codes of its own charts)."""
+    """(name, path) of every good card and chart file, and one line per bad card file; a chart file,
+    and a card's fit to the chart set chosen, are checked at Start."""
     found, errors = _list().index(app.store, card_dirs(app))
     return found, _list().index_charts(chart_dirs(app)), errors
 
@@ -94,8 +88,7 @@ def _ui():
 
 def start(app):
     setup = Setup(app)
-    # Home pushes what start() returns: the set-up goes under the notices, so
-    # closing them leaves the good cards to pick from.
+    # Home pushes what start() returns: the set-up goes under the notices
     shown = _letters(app, [name for name, _ in setup.found])
     if setup.errors:
         app.push(setup)
@@ -147,8 +140,7 @@ class Setup(Menu):
         self.build()
 
     def restore(self, last):
-        """The set-up opening on the last Start's choices where they still are;
-        anything gone or out of range stays the default, said nowhere."""
+        """The set-up opening on the last Start's choices where they still are, else the defaults."""
         found = self.found
         for side in (0, 1):
             for k in range(len(found)):
@@ -183,9 +175,8 @@ class Setup(Menu):
     def build(self):
         corners = []
         for side in (0, 1):
-            # "Red: Vito Antuofermo"; where that does not fit the row, the surname alone
-            # ("Красный: Antuofermo": the Russian label is longer), or the own card
-            # without its "(asked)" (the list it is chosen from says it)
+            # "Red: Vito Antuofermo"; where that does not fit the row, the surname alone, or the own
+            # card without its "(asked)" (the list it is chosen from says it)
             name = self._name(side)
             row = "%s: %s" % (titlebout_label(_SIDES[side]), name)
             if text.width(row) > draw.WIDTH - 5:
@@ -212,9 +203,8 @@ class Setup(Menu):
         return Menu.tick(self, now)
 
     def read_ahead(self):
-        """The two cards chosen, read and checked for Start if they are not yet
-        (the card code loads and leaves in this one pass): True if it read.
-        A file that fails is read again at Start, which says why."""
+        """The two cards chosen, read and checked for Start if not yet, the card code loaded for this
+        pass only: True if it read. A file that fails is read again at Start, which says why."""
         paths = [self.found[k][1] for k in self.pick if k < len(self.found)]
         for path in paths:
             if path not in self.read:
@@ -294,9 +284,8 @@ class Setup(Menu):
 
     # -- an own fighter: a name, the seven ratings, saved as a card ------------
     def own_fighter(self, side):
-        """"own card": the fighter's name (the name editor), then each rating
-        of his card; the card is saved (ratings only: in the bout the box asks
-        his punches, the charts it reads itself) and stays in the list."""
+        """"own card": the fighter's name, then each rating; the card is saved (ratings only: the box
+        asks his punches in the bout) and stays in the list."""
         loaded = tuple(sys.modules)
         from dicebox.ui import name_editor
 
@@ -390,12 +379,10 @@ class Setup(Menu):
 
     def begin(self):
         app = self.app
-        # kept for the next set-up: in this power-on's memo, and on the flash by the
-        # fight screen once its first frame is on the panel
+        # kept for the next set-up: in the memo, and on the flash once the fight's first frame is up
         app.memo["titlebout"] = self.memo = self.choices()
-        # The fight's code first (loaded already if the set-up waited): its class and
-        # module dicts need the largest blocks of the start, found before the cards
-        # and the game break up the free heap (loaded after them, a small heap failed there).
+        # The fight's code first: its class and module dicts need the start's largest blocks, found
+        # before the cards and the game break up the free heap (after them, a small heap failed).
         _ui()
         try:
             opts = self.options()
@@ -431,8 +418,8 @@ class Setup(Menu):
         _ui().open_bout(app, rec, replace=self, session=session, memo=self.memo)
 
     def _refused(self, e):
-        """A card file gone bad since the list was made, or one that does not fit the built-in charts
-        (data.DataError): its one line over the set-up, which goes on (resumed() builds its rows)."""
+        """A card file gone bad since the list was made, or not fitting the charts (data.DataError):
+        its one line over the set-up, which goes on."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
         self.read = {}  # read again: the file may have changed
         del _tb().CHECKED[:]

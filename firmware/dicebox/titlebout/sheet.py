@@ -1,6 +1,5 @@
-"""Title Bout's scoresheet, opened from the end of a bout (bout.py): each
-round's points with its marks, the totals and the cards' extra ratings. Loaded
-when it is first opened: a bout in play runs without it."""
+"""Title Bout's scoresheet, opened from the end of a bout (bout.py): loaded when it is first opened,
+so a bout in play runs without it."""
 from dicebox import buttons
 from dicebox.core.compat import const
 from dicebox.titlebout import rules as bout_rules
@@ -13,8 +12,8 @@ _CELL = const(9)  # characters of a corner's round on the scoresheet
 
 
 def _cell(g, rnd, side):
-    """A corner's round on the scoresheet: points, then D a knockdown he
-    suffered, C a cut, F a foul (F-2: two points off): "12 DC", "7 F-1"."""
+    """A corner's round: points, then D a knockdown he suffered, C a cut, F a foul (F-2: two points
+    off): "12 DC", "7 F-1"."""
     out = str(g.score[side][rnd - 1])
     letters = titlebout_label("marks")  # D C F, in the screen's language
     m = ""
@@ -38,9 +37,7 @@ def _cell(g, rnd, side):
 
 
 class Scoresheet(Screen):
-    """Each round's points with its knockdowns, cuts and fouls, totals, rounds
-    won, knockdowns (and the ten-point card's totals, the cards' extra
-    ratings); UP/DOWN scroll."""
+    """Each round's points and marks, the totals and the cards' extra ratings; UP/DOWN scroll."""
 
     def __init__(self, app, fight):
         Screen.__init__(self, app)

@@ -11,9 +11,8 @@ _WAKE_NONE = const(-1)
 _TICKS_MASK = const(0x3FFFFFFF)
 _SCROLL_WAIT_MS = const(1200)  # a row wider than the glass rests this long at each end
 _SCROLL_STEP_MS = const(200)  # then moves a character at a time
-# the picture moves a pixel (App.render) after each this long without a button, so that no pixel
-# of a screen left up for hours (the wound list) stays lit all that time; counted from the inputs,
-# as the box's timers are, so the simulator and the emulated Pico move it in the same frame
+# the picture moves a pixel (App.render) after each this long without a button, so no pixel of a
+# screen left up for hours stays lit; counted from the inputs, so the simulator moves it in step
 _NUDGE_MS = const(120000)
 _DAYLIGHT = const(5)  # settings.py's brightness that never dims
 _DIM = const(0x2201)  # settings.py's DIM: contrast 1, the reset precharge
@@ -74,8 +73,7 @@ class Menu(Screen):
             Screen.button(self, b, ev, now)
 
     def tick(self, now):
-        """The selected row, if wider than the glass, scrolls to its end and back
-        (a History summary, a long setting): read whole where it is chosen."""
+        """The selected row, if wider than the glass, scrolls to its end and back: read whole where chosen."""
         if not self.items or self.app.top is not self:
             return False
         label = self.items[self.sel][0]
@@ -173,9 +171,8 @@ class App:
         self.dirty = True  # dirty, rows: what render() has to draw; the loop reads them (device.Loop.show)
         self.rows = None  # or the top Menu's rows to draw again over the last frame (redraw_rows)
         self.saving = None  # a save that waits for its input's frame (later)
-        # what a mode keeps between its visits in one power-on, under its own key, so its
-        # next opening reads no file for it (Title Bout: the last Start's choices); small,
-        # as it stays on the heap
+        # what a mode keeps between its visits in one power-on, under its own key, so its next
+        # opening reads no file for it; small, as it stays on the heap
         self.memo = {}
         self.display_on = True
         self.last_input = 0
@@ -219,8 +216,7 @@ class App:
             save()
 
     def redraw_rows(self, rows):
-        """Only these rows of the top Menu changed (a move of the selection): drawn anew over the
-        last frame, which the panel's buffer holds."""
+        """Only these rows of the top Menu changed: drawn anew over the last frame in the panel's buffer."""
         if not self.dirty:
             self.rows = rows if self.rows is None else self.rows + rows
 
@@ -249,8 +245,7 @@ class App:
 
     # notices ---------------------------------------------------------------
     def show_notices(self):
-        """What the store set aside or deleted, one message each, over what is
-        on screen: at boot, and as it happens (a full flash while saving)."""
+        """What the store set aside or deleted, one message each over what is on screen."""
         for note in self.store.notices:
             self.push(Message(self, label("notice"), note))
         del self.store.notices[:]
@@ -267,8 +262,7 @@ class App:
         elif ev == buttons.RELEASE:
             self.down &= ~bit
         if self.swallow & bit:
-            # an alert or notice came up under this press: its click was meant
-            # for the screen below and must not answer the new one unread
+            # an alert came up under this press: its click was meant for the screen below
             if ev == buttons.RELEASE:
                 self.swallow &= ~bit
                 self.eat_click = b
@@ -280,8 +274,7 @@ class App:
                 self.redraw()
             return
         if self.waking == b:
-            # the press that woke the display does nothing else, up to its
-            # release and the click that may follow it
+            # the press that woke the display does nothing else, up to its release and click
             if ev == buttons.RELEASE:
                 self.waking = _WAKE_NONE
                 self.eat_click = b

@@ -11,8 +11,7 @@ ROW_TEXT_W = const(122)  # a row's text from x=2 to the scroll bar
 
 
 def header(c, title, right=""):
-    """The title at left, right at right; a title that would meet right is cut
-    (a space's width between them): show less, never one over the other."""
+    """The title at left, right at right; a title that would meet right is cut, never drawn over it."""
     c.fill_rect(0, 0, WIDTH, 9, 1)
     room = WIDTH - 4
     if right:
@@ -25,8 +24,7 @@ def header(c, title, right=""):
 
 
 def seed_header(c, title, seed):
-    """A finished fight's header: its seed at right, "seed N" if that fits beside
-    the title, else the number alone (the 9-digit seeds the hardware draws)."""
+    """A finished fight's header: its seed at right, "seed N" if that fits beside the title, else N."""
     right = "%s %d" % (label("seed"), seed)
     if text.width(title) + text.width(right) + 10 > WIDTH:
         right = "%d" % seed
@@ -72,9 +70,8 @@ def scroll_first(selected, first, count, visible):
 
 
 def wrap(s, width_chars=21):
-    """Split a line into pieces of at most width_chars, at spaces when possible:
-    before a "(...)" the cut would split, and never leaving a word of one or
-    two characters alone on the last line."""
+    """Split a line into pieces of at most width_chars, at spaces when possible: before a "(...)" the
+    cut would split, and never leaving a word of one or two characters alone on the last line."""
     out = []
     while len(s) > width_chars:
         cut = s.rfind(" ", 0, width_chars + 1)
@@ -94,8 +91,7 @@ def wrap(s, width_chars=21):
 
 
 def dialog(c, line1, line2="", line3=""):
-    """A framed box over the middle of the screen; a note wider than the box
-    (a kept fight's or History's label) is cut with '..'."""
+    """A framed box over the middle of the screen; a note wider than the box is cut with '..'."""
     c.fill_rect(6, 14, WIDTH - 12, 44, 0)
     c.rect(6, 14, WIDTH - 12, 44, 1)
     text.draw_center(c, line1, 19)

@@ -1,10 +1,6 @@
-"""The base of every mode's play screen: what a referee at a noisy table relies on.
-
-A mode overrides changed() (the game moved: input, die, undo), finished() (default: into History)
-and summary() (History's line), and may add progress() (Home's label for it left unfinished,
-"Duel, cycle 2") and kept() (called as it is left unfinished). Long BACK asks to undo; BACK
-leaves, an unfinished fight asking first and staying saved for Resume, so no stray press loses it.
-"""
+"""The base of every mode's play screen. A mode overrides changed() (the game moved), finished()
+and summary() (History's line), and may add progress() (Home's label for it left unfinished) and
+kept(). Long BACK asks to undo; BACK from an unfinished fight asks first, so no stray press loses it."""
 from dicebox import buttons
 from dicebox.core import dice as _dice
 from dicebox.core.log import ROLL
@@ -54,8 +50,7 @@ class FightScreen(Screen):
         )
 
     def reason(self, why):
-        """The picker's line saying why the table rolls: the core's words, in
-        Russian while Russian is chosen (ui/why_ru.py, not loaded otherwise)."""
+        """The picker's line saying why the table rolls, in Russian through ui/why_ru.py (loaded only then)."""
         if lang.LANG[0] != "ru":
             return why
         from dicebox.ui import why_ru
@@ -81,8 +76,8 @@ class FightScreen(Screen):
         self.session.finish(self.summary())
 
     def finish_resumed(self):
-        """Resumed a fight saved finished whose History write the power cut:
-        file it now (home.open_fight calls this), or Resume would offer it forever."""
+        """A resumed fight saved finished whose History write the power cut: filed now, or Resume would
+        offer it forever."""
         self.session.finish(self.summary())
 
     def summary(self):
@@ -92,8 +87,7 @@ class FightScreen(Screen):
 
     # undo and leaving -------------------------------------------------------
     def undo_note(self):
-        """What the undo takes back, for its question: the dice rolled since the
-        last input (in Title Bout one OK may be a whole exchange)."""
+        """The dice rolled since the last input, for the undo's question (one OK may be a whole exchange)."""
         log = self.game.log
         n = 0
         for i in range(log.after_input(), len(log)):

@@ -16,8 +16,7 @@ _PAGE = const(30)  # entries listed at a time: a full flash holds hundreds
 
 
 class History(Menu):
-    """Newest first; a fold of small procedures opens to its items. Long OK:
-    pin (never deleted to make room) or delete, asked first."""
+    """Newest first; a fold opens to its items. Long OK: pin (never deleted to make room) or delete."""
 
     def __init__(self, app, start=0):
         self.start = start  # the first entry listed (a name the box has already)
@@ -63,9 +62,8 @@ class History(Menu):
 
 
 class Transcript(Screen):
-    """Pages through a record's transcript: UP/DOWN a line (held: fast), OK a page. Only where each
-    record line starts is kept, the lines on screen made again from the replayed game as the page
-    moves: a 4-hour wound session has over a thousand lines."""
+    """Pages through a record's transcript: UP/DOWN a line, OK a page. Only where each record line
+    starts is kept, the lines on screen made again as the page moves: a long session has over a thousand."""
 
     def __init__(self, app, ident, i=-1):
         Screen.__init__(self, app)
@@ -108,9 +106,8 @@ class Transcript(Screen):
         self.first = 0
 
     def line(self, i):
-        """Record line i as the box shows it: an input as "▶ what was given" (none
-        for a wound list's: the events under it say what it did), the result as
-        its History row (the record's own words are for the host). None: no line."""
+        """Record line i as the box shows it (None: no line): an input as "▶ what was given" (none for a
+        wound list's: its events say it), the result as its History row."""
         s = _record.line(self.game, self.rec, i)
         if s.startswith("> input "):
             s = s[s.find(": ") + 2:]

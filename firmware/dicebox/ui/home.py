@@ -20,8 +20,7 @@ def open_fight(app, rec):
 
 
 def _opens(name):
-    """Home opens module `name`: the background tasks hear it first (a wound session
-    sleeps in another mode's screens), before the mode's code breaks up the heap."""
+    """Home opens module `name`: the background tasks hear it before the mode's code breaks up the heap."""
     for task in _HOME[0].tasks:
         task.mode_opens(name)
 
@@ -47,8 +46,7 @@ _HOME = [None]  # the Home screen, for the background tasks
 
 
 def boot(app, now):
-    """The device loop starts `app`: settings applied, Home on the stack, the
-    fight a power cut left resumed over it (True if there was one)."""
+    """The device loop starts `app`: Home, and over it the fight a power cut left (True if one)."""
     app.last_input = now
     app.apply_settings(app.store.settings(), save=False)
     app.stack = [Home(app)]
@@ -58,9 +56,8 @@ def boot(app, now):
 
 
 def close(app):
-    """The device loop lets `app` go (an error): this module forgets its Home
-    too, so its screens and background tasks leave the heap at once, not at
-    the next boot (a save that found no room waits for that: Store.write_text)."""
+    """The device loop lets `app` go (an error): its Home is forgotten too, so its screens leave the
+    heap at once, for a save that found no room (Store.write_text)."""
     if _HOME[0] is not None and _HOME[0].app is app:
         _HOME[0] = None
         pin(())
@@ -87,9 +84,8 @@ class Home(Menu):
         self.build()
 
     def add_task(self, task):
-        """Tick task in the background; its module and the modules it imports stay
-        loaded while it runs (unloading them would load a second copy), the
-        screens that started it go as a mode's do."""
+        """Tick task in the background; its modules stay loaded while it runs (dropped, they would load
+        a second copy)."""
         self.tasks.append(task)
         pin_task(task)
 

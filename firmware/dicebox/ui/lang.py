@@ -1,13 +1,9 @@
-"""Labels in English and Russian; the Settings language picks the column.
-
-The labels live in one string (no dict, no object a label), and only the language in use is
-loaded: Russian in lang_ru.py, in the table's order (tests/test_lang.py checks they line up).
-"""
+"""Labels in English and Russian, only the language in use loaded: Russian in lang_ru.py, in the
+table's order (tests/test_lang.py checks they line up)."""
 from dicebox import load
 
-# The labels packed in one string, "\nkey\tlabel" a label: far less heap than tuples of strings,
-# for the whole power-on. A lookup costs time for every character before its line: a Dice
-# frame's labels come first.
+# The labels packed in one string, "\nkey\tlabel" a label: far less heap than tuples of strings.
+# A lookup costs time for every character before its line: a Dice frame's labels come first.
 _TABLE = (
     "\ndice\tDice"
     "\ncoin\tcoin"
@@ -83,8 +79,7 @@ def label(key):
 
 
 def _line(table, at, key, ru):
-    """The label on key's line of a packed table (it starts at `at`): English
-    there, or ru's, the Russian labels in the table's order."""
+    """The label on key's line of a packed table (at `at`): English, or ru's in the table's order."""
     if ru is not None:
         return ru[table.count("\n", 0, at)]
     at += len(key) + 2

@@ -23,8 +23,7 @@ def otherwise(name):
 
 
 def notice(app, names):
-    """The one notice of the names not yet told of this power-on, as (title,
-    body), or None; they are told by the screen the caller pushes."""
+    """(title, body) of the names not yet told of this power-on, or None; the caller shows it."""
     told = getattr(app, "letters_told", ())
     lines = []
     for name in names:

@@ -1,14 +1,12 @@
-"""A name typed letter by letter with the four buttons, for a mode that
-gives its own labels (an arena fighter, a Title Bout fighter of one's own)."""
+"""A name typed letter by letter with the four buttons, for a mode that gives its own labels."""
 from dicebox import buttons
 from dicebox.ui import draw, lang, text
 from dicebox.ui.app import Screen
 
 
 class NameEditor(Screen):
-    """A name letter by letter: UP/DOWN change the letter, OK goes on to the
-    next, BACK goes back; a long OK ends the name at the cursor. A mode gives
-    its labels (labels()) and the longest name (MAX)."""
+    """UP/DOWN change the letter, OK goes on, BACK goes back, a long OK ends the name at the cursor;
+    a mode gives its labels (labels()) and the longest name (MAX)."""
 
     LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
     # in Russian the Russian letters come first, then the Latin ones

@@ -1,5 +1,4 @@
-"""Number pickers (pick an int, enter digits): the screens behind Settings and
-table dice, imported where they are needed: the boot heap does not hold them."""
+"""Number pickers (Settings, table dice), imported where needed: the boot heap does not hold them."""
 from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen

@@ -38,9 +38,8 @@ def warn(app, stage):
 
 
 def stop(app):
-    """Every pending save settled, the background tasks' clocks written, then no
-    more writes to the flash: a save torn by a dying battery cannot happen. The
-    next power-on (fresh batteries) resumes all from the flash."""
+    """Every pending save settled, the tasks' clocks written, then no more writes: a save torn by a
+    dying battery cannot happen, and the next power-on resumes all from the flash."""
     app.settle()
     store = app.store
     job = store.unsaved_save

@@ -1,9 +1,6 @@
 """A fight on the device: its record, the game replayed from it, saving, undo, the table's dice.
-
-The record is the truth, saved whole (atomically) after every input, so a power cut resumes where
-it stopped. The save waits for the input's frame (App.later): the dice come from the seed, so an
-input a power cut takes before its save is the same roll when pressed again.
-"""
+The record is saved whole after every input, once its frame is shown (App.later): the dice come
+from the seed, so an input a power cut takes before its save is the same roll when pressed again."""
 import sys
 
 from dicebox.core import dice as _dice
@@ -24,8 +21,7 @@ class Session:
         except _dice.NeedDie:
             if not rec.inputs:
                 raise  # a new fight's set-up roll: the mode asks the table for it
-            # under way with the box's dice before Settings said "table dice": it goes
-            # on with the box's dice rather than never opening again
+            # begun with the box's dice before Settings said "table dice": it goes on with them
             self.ask = False
             self.game = _record.replay(rec)
         self.built = 0  # games rebuilt from the record (undo, table dice): screens compare it
@@ -65,8 +61,7 @@ class Session:
         return True
 
     def kept(self):
-        """True once the fight holds more than its set-up: only then is it saved,
-        kept when left, resumed after a power cut."""
+        """True once the fight holds more than its set-up: only then is it saved, kept and resumed."""
         return len(self.rec.inputs) > self.set_up
 
     def enter_die(self, value):
@@ -88,10 +83,8 @@ class Session:
         return True
 
     def _rebuilt(self, build, rec):
-        """build(rec, ask): the game again from the record once the old one is dropped: two games at
-        once did not fit a Title Bout in 128k (if the heap runs out here, the saved record is whole;
-        screens keep no game: `built` tells them). Code a build loads for itself (Title Bout's card
-        checks) goes again at once, not at Home."""
+        """build(rec, ask): the game again once the old one is dropped (two Title Bout games did not fit
+        the heap; screens keep no game: `built` tells them); code a build loads goes again at once."""
         self.game = None
         self.built += 1
         loaded = tuple(sys.modules)

@@ -1,5 +1,4 @@
-"""Which modules a background task keeps loaded (dicebox.pin_task, through
-call_once: this code is on the heap only while a task is added)."""
+"""Which modules a background task keeps loaded (dicebox.pin_task, through call_once)."""
 import sys
 
 
@@ -19,8 +18,7 @@ def pinned(base, task):
 
 
 def _needs(mod, names):
-    """Add mod's name and those of the modules it uses: imported as modules, or
-    through a class or function taken from them (`from x import Y`)."""
+    """Add mod's name and those of the modules it uses, also through `from x import Y`."""
     name = mod.__name__
     if name in names:
         return

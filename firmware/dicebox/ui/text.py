@@ -1,11 +1,7 @@
-"""Bitmap text on a MONO_VLSB canvas (the OLED's framebuf, or the host Canvas).
-
-SMALL: 5x8 cells (ASCII, Latin-1, Latin Extended-A, Russian, a few symbols); MEDIUM: SMALL
-doubled; BIG: the result digits and + - ! : / %. MEDIUM and BIG are stored at half size and
-doubled as painted, to save heap. color=1 sets glyph pixels, color=0 clears them (text on a
-filled bar); a character a font lacks draws its box. A string is read as UTF-8 bytes (walking a
-str interns each character on MicroPython): _paint reads the str's own bytes, so drawing allocates nothing.
-"""
+"""Bitmap text on a MONO_VLSB canvas (the OLED's framebuf, or the host Canvas). SMALL: 5x8 cells;
+MEDIUM: SMALL doubled; BIG: the result digits and + - ! : / %, stored at half size to save heap.
+color=0 clears glyph pixels (text on a filled bar); a character a font lacks draws its box. A str
+is read as its own UTF-8 bytes (walking it interns each character), so drawing allocates nothing."""
 from array import array
 
 from dicebox.core.compat import utf8

@@ -27,9 +27,8 @@ def kept_label(head, a, b, tail=""):
 
 
 def save_current(app, rec=None):
-    """Before a new fight (`rec`) can write current.json: a fight still in it
-    is kept unfinished, labelled from its record, never written over (the
-    same fight saved before a restart is not another)."""
+    """Before a new fight (`rec`) writes current.json, a fight still in it is kept unfinished, never
+    written over (the same fight saved before a restart is not another)."""
     store = app.store
     text = store.current()
     if text is None:
@@ -48,8 +47,7 @@ def save_current(app, rec=None):
 
 
 def resume(app, name):
-    """Home's row of a kept fight: it becomes current.json (a fight there is
-    kept first), then opens as after a power cut."""
+    """Home's row of a kept fight: it becomes current.json, then opens as after a power cut."""
     from dicebox.ui import home
 
     store = app.store
@@ -77,16 +75,14 @@ def delete(home):
 
 
 def leave(screen):
-    """The fight on screen, left: kept under its screen's label (progress()),
-    or one from its record. A flash too full for the copy leaves it in
-    current.json, still offered as "Resume fight"."""
+    """The fight on screen, left: kept under its screen's label (progress()); a flash too full for the
+    copy leaves it in current.json, still offered as "Resume fight"."""
     session = screen.session
     label = screen.progress() if hasattr(screen, "progress") else name_of(session.rec)
     store = session.app.store
     text = None
     if getattr(session, "saved", False):
-        # current.json holds the record as it is: the kept copy is its text, not
-        # the record made into text again (the slow part of a leave)
+        # the kept copy is current.json's text, not the record made into text again (the slow part)
         try:
             text = store.current()
         except MemoryError:
@@ -113,8 +109,8 @@ def save(store, label, parts):
 
 # History ---------------------------------------------------------------------
 def ask_words(i):
-    """This screen's i-th words, English or Russian (kept here, not on the boot
-    heap in lang.py; each longer than 10 bytes, so no name is interned for it)."""
+    """This screen's i-th words, English or Russian: not on the boot heap in lang.py, and each
+    over 10 bytes, so none is interned."""
     return (("Pin (never deleted)", "Закрепить"), ("Unpin this entry", "Открепить"), ("Delete this entry", "Удалить"),
             ("Delete for good?", "Удалить навсегда?"))[i][1 if lang.LANG[0] == "ru" else 0]
 

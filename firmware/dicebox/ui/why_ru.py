@@ -1,9 +1,8 @@
 """Why the table rolls, in Russian (the table-dice picker's line, ui/fight.py), imported only while
 Russian is chosen: the cores' words stay English (transcripts). A purpose not listed shows as it is."""
 
-# The purposes and their Russian, packed as ui/lang.py packs its labels: "\npurpose\tRussian"
-# a line. Purposes with a fighter's letter at the end ("initiative a") are listed without it:
-# the fighter's name is put in its place.
+# Packed as ui/lang.py packs its labels, "\npurpose\tRussian" a line; a fighter's letter at the
+# end ("initiative a") is listed without it: the fighter's name is put in its place.
 _TABLE = (
     # arena/rules.py, arena/cup.py
     "\ninitiative\tинициатива"
@@ -65,8 +64,7 @@ def _russian(purpose):
 
 
 def say(why, fighters=None):
-    """why in Russian; fighters (a's name, b's) replace a trailing fighter
-    letter (without them: A or B)."""
+    """why in Russian; fighters (a's name, b's) replace a trailing fighter letter (else A or B)."""
     if why.startswith(("AGG tie ", "red ", "blue ")):
         for line in _TB[1:-1].split("\n"):
             english, russian = line.split("\t")
