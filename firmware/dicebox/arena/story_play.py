@@ -1,10 +1,10 @@
 """The story mode's screens between the fights: a rival's card, a fight's tale, the reward, the
 whole story at the end. They and story_fight.StoryFight hand the one session over (app.replace).
-The fight screen's code loads while the first card is read and stays to the end, which it leaves
-for the whole story's lines (on the stock firmware code is heap). Views are not inputs: OK on a
+The fight screen's code loads while a card is read; it leaves for the tale on the stock firmware
+(code is heap there), and in ROM for the whole story's end only. Views are not inputs: OK on a
 card starts the fight, on a finished fight shows its tale, on the tale the reward or next card."""
 from dicebox import buttons
-from dicebox import load, preload
+from dicebox import IN_ROM, load, preload
 from dicebox.arena import story
 from dicebox.arena import story_text
 from dicebox.core.compat import const
@@ -20,7 +20,7 @@ CARD = const(2)
 END = const(3)
 # the fight screen's code, dropped for the story's end
 FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.words", "dicebox.arena.words_ru")
-# loaded while a card is read (a story's first, or one resumed), one module a tick, so OK on it only starts the fight
+# loaded while a card is read, one module a tick, so OK on it only starts the fight
 _FIGHT_LOAD = ("dicebox.arena.words", "dicebox.arena.play", "dicebox.arena.story_fight")
 _CARD_READ_MS = const(100)  # after the last press: a card is read, not moved through as a menu is
 
@@ -160,6 +160,8 @@ def told(app, session):
     """The fight screen's finished fight, left for its tale: this screen in its place."""
     screen = StoryScreen(app, session.rec, session)
     app.replace(screen)
+    if not IN_ROM:
+        drop(FIGHT_CODE)  # on the stock firmware code is heap: the tale needs it; in ROM it stays
     return screen
 
 
