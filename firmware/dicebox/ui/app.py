@@ -344,7 +344,7 @@ class App:
         rows, self.rows = self.rows, None
         nudge = self.nudge & 3
         if self.dirty or (nudge and rows is not None):  # rows over a moved picture: all of it again
-            text.clear(canvas)
+            canvas.fill(0)
             self.top.draw(canvas)
             if nudge or self.power is not None:
                 self._over(canvas, nudge)

@@ -136,30 +136,6 @@ def _paint(dst, width: int, height: int, x: int, y: int, b, n: int, font, color:
     return x
 
 
-@micropython.viper
-def _zero(dst, n: int):
-    d = ptr8(dst)
-    i = 0
-    while i < n:  # n a multiple of 8: a frame's bytes
-        d[i] = 0
-        d[i + 1] = 0
-        d[i + 2] = 0
-        d[i + 3] = 0
-        d[i + 4] = 0
-        d[i + 5] = 0
-        d[i + 6] = 0
-        d[i + 7] = 0
-        i += 8
-
-
-def clear(canvas):
-    """Every pixel off, a frame's first step: framebuf's fill sets them one at a time."""
-    if _HOST:
-        canvas.fill(0)
-    else:
-        _zero(canvas, canvas.width * canvas.height >> 3)
-
-
 SMALL = Font(fontdata.SMALL)
 MEDIUM = Font(fontdata.SMALL, 2)
 BIG = Font(fontdata.BIG, 2)
