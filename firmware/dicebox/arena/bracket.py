@@ -1,5 +1,6 @@
-"""The Arena cup's bracket: who is in, who went through. Loaded for a cup only
-(arena/play.py's fight screen shows it between matches): a duel's frames do without it."""
+"""The Arena cup's bracket: who is in, who went through, and the fight screen's cup-only steps.
+Loaded for a cup only (arena/play.py's fight screen shows it between matches): a duel's frames
+and heap do without it."""
 from dicebox import buttons
 from dicebox.ui import draw, text
 from dicebox.ui.app import Screen
@@ -18,12 +19,39 @@ class Bracket(Screen):
             fight = self.fight
             self.app.pop()
             if not fight.done:
-                fight.next_match(ev == buttons.LONG)
+                next_match(fight, ev == buttons.LONG)
         else:
             Screen.button(self, b, ev, now)
 
     def draw(self, c):
         paint(c, self.fight.game, self.app)
+
+
+def next_match(fight, all_matches=False):
+    """Start the cup's next match on the fight screen; all_matches plays the rest of the cup."""
+    if not fight.give(0):
+        return
+    if all_matches:
+        while not fight.done:
+            fight.auto()
+            if fight.app.top is not fight or fight.done:
+                return  # a table die is asked
+            if not fight.give(0):
+                return
+
+
+def log_missed_match(fight):
+    """After a power cut between saving the cup and writing the match that step finished: that
+    match into History unless it is there already."""
+    g = fight.game
+    if not g.results or not g.between() or g.match is None:
+        return
+    text_ = g.match_record(fight.session.rec.seed).dumps()
+    store = fight.app.store
+    for ident, _ in store.history(0, 12):
+        if store.history_record(ident) == text_:
+            return
+    store.add_history(text_, fight.match_summary(None))
 
 
 def paint(c, game, app):

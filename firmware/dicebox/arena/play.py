@@ -30,7 +30,7 @@ _GRID_H = const(14)
 def screen_for(app, rec):
     screen = ArenaFight(app, rec)
     if screen.cup:
-        screen.log_missed_match()
+        _bracket().log_missed_match(screen)
     return screen
 
 
@@ -148,19 +148,6 @@ class ArenaFight(FightScreen):
             return "%s %d: %s" % (arena_label("cup"), len(g.fighters), g.fighters[g.champion][0])
         return self.match_summary(None)
 
-    def log_missed_match(self):
-        """After a power cut between saving the cup and writing the match that
-        step finished: put that match in History unless it is there already."""
-        g = self.game
-        if not g.results or not g.between() or g.match is None:
-            return
-        text_ = g.match_record(self.session.rec.seed).dumps()
-        store = self.app.store
-        for ident, _ in store.history(0, 12):
-            if store.history_record(ident) == text_:
-                return
-        self.app.store.add_history(text_, self.match_summary(None))
-
     def undo(self):
         g = self.game
         if self.cup and not self.done and g.between() and g.results:
@@ -184,20 +171,6 @@ class ArenaFight(FightScreen):
                 return
             if self.cup and self.game.between():
                 return
-
-    def next_match(self, all_matches=False):
-        """From the bracket: start the next match; all_matches plays the rest of the cup."""
-        if self.done:
-            return
-        if not self.give(0):
-            return
-        if all_matches:
-            while not self.done:
-                self.auto()
-                if self.app.top is not self or self.done:
-                    return  # a table die is asked
-                if not self.give(0):
-                    return
 
     def button(self, b, ev, now):
         if b == buttons.BACK and ev == buttons.LONG and self.cup and not self.done and self.game.between() and self.game.results:

@@ -140,23 +140,23 @@ _FOUND_IN = [None]
 
 def _word(needle, section=0):
     language = lang.LANG[0]
-    if section < 2 and IN_ROM:
+    kept = IN_ROM and section < 2
+    if kept:
         if _FOUND_IN[0] != language:
             _FOUND.clear()
             _FOUND_IN[0] = language
         got = _FOUND.get(needle)
-        if got is None:
-            got = _FOUND[needle] = _lookup(needle, section, language)
-        return got
-    return _lookup(needle, section, language)
-
-
-def _lookup(needle, section, language):
+        if got is not None:
+            return got
     table = _SECTIONS[section]
     if language == "ru":
         at = table.find(needle)
-        return None if at < 0 else load(_RU).LABELS[_BASES[section] + table.count("\n", 0, at)]
-    return _find(table, needle)
+        got = None if at < 0 else load(_RU).LABELS[_BASES[section] + table.count("\n", 0, at)]
+    else:
+        got = _find(table, needle)
+    if kept:
+        _FOUND[needle] = got
+    return got
 
 
 def say(who, name, a, b, c, face=0, get=_word, form=_word):
