@@ -32,7 +32,7 @@ _TABLE = (
     "\nlower\t%s: lower roller"
     "\nswitch\tswitch: %s attacks"
     "\nstun\t%s is stunned"
-    "\nstunned_test\t%s stunned: test -1"
+    "\nstunned_test\t%s stunned: -1"
     "\nopposed\t%s scores %s, %s scores %s"
     "\nevent\trandom event %s: %s"
     "\nplaced\t%s placed on space %s"
