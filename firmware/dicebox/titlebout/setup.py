@@ -132,6 +132,7 @@ class Setup(Menu):
         self.rounds = 12
         self.rules = {}  # rule options changed from the documented defaults
         self.read = {}  # path -> the chosen cards, read and checked while the set-up waits (False: a bad file)
+        self.loading = True  # until _PRELOAD is loaded: then an idle pass only reads ahead
         last = app.memo.get("titlebout")  # the last Start's choices, this power-on's
         if last is None and app.store.exists("titlebout.json"):  # memo.NAME: its code loads only for a file to read
             last = call_once("dicebox.titlebout.memo", "last", app.store)
@@ -198,8 +199,8 @@ class Setup(Menu):
         self.build()  # back from the rules
 
     def tick(self, now):
-        if self.waiting(now) and not self.read_ahead():
-            preload(_PRELOAD)
+        if self.waiting(now) and not self.read_ahead() and self.loading:
+            self.loading = preload(_PRELOAD)
         return Menu.tick(self, now)
 
     def read_ahead(self):
@@ -422,6 +423,7 @@ class Setup(Menu):
         its one line over the set-up, which goes on."""
         drop(_CARD_MODULES + _FIGHT_MODULES)
         self.read = {}  # read again: the file may have changed
+        self.loading = True
         del _tb().CHECKED[:]
         msg = str(e)
         for side in (0, 1):
