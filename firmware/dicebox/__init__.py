@@ -1,7 +1,8 @@
 """dicebox: a dice box that referees fighting games, and its one loader. The stock firmware loads
 bytecode into the heap, and the tour through every mode fits it only with code dropped: a mode's
 code is loaded by name when it opens and dropped when its screen closes, boot's and a background
-task's are pinned, rare code runs through call_once. tests/test_loader_names.py checks every
+task's are pinned, rare code runs through call_once, and a screen waiting for a press loads
+what the next press needs (preload). tests/test_loader_names.py checks every
 module name given as a string, so a renamed module cannot silently stay on the heap."""
 import sys
 

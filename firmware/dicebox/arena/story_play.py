@@ -18,7 +18,7 @@ _WRAP = const(20)  # characters a line, clear of the scroll bar
 TOLD = const(1)
 CARD = const(2)
 END = const(3)
-# the fight screen's code, dropped for the story's end
+# the fight screen's code, dropped for the tale on the stock firmware, for the story's end in ROM
 FIGHT_CODE = ("dicebox.arena.story_fight", "dicebox.arena.play", "dicebox.arena.words", "dicebox.arena.words_ru")
 # loaded while a card is read, one module a tick, so OK on it only starts the fight
 _FIGHT_LOAD = ("dicebox.arena.words", "dicebox.arena.play", "dicebox.arena.story_fight")
@@ -161,7 +161,7 @@ def told(app, session):
     screen = StoryScreen(app, session.rec, session)
     app.replace(screen)
     if not IN_ROM:
-        drop(FIGHT_CODE)  # on the stock firmware code is heap: the tale needs it; in ROM it stays
+        drop(FIGHT_CODE)  # on the stock firmware code is heap, which the tale needs
     return screen
 
 
